@@ -1,0 +1,31 @@
+#pragma once
+// Runs a child process with an explicit environment, feeds it stdin, collects
+// stdout and stderr, and kills it after a timeout. Built on libuv so that the
+// same code spawns plugins on Linux and on Windows.
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace wincni::cni {
+
+struct ProcessSpec {
+  std::string program;                  // a path; no PATH search
+  std::vector<std::string> args;        // argv[1..]
+  std::vector<std::string> env;         // "K=V" entries: the child's whole environment
+  std::string stdin_data;
+  std::chrono::milliseconds timeout{0};  // 0: no limit
+};
+
+struct ProcessOutcome {
+  int exit_code = 0;
+  int term_signal = 0;
+  bool timed_out = false;
+  std::string out;
+  std::string err;
+};
+
+// Throws cni::Error(kIoFailure) when the program cannot be started.
+ProcessOutcome run_process(const ProcessSpec& spec);
+
+}  // namespace wincni::cni

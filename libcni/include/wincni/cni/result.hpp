@@ -1,0 +1,66 @@
+#pragma once
+// One internal model of a CNI result, encoded to and decoded from every CNI
+// version with the conversion rules of the spec (research/cni-spec.md §1.5).
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "wincni/cni/ip.hpp"
+
+namespace wincni::cni {
+
+struct Interface {
+  std::string name;
+  std::string mac;
+  std::string sandbox;
+  std::optional<int> mtu;          // 1.1.0
+  std::string socket_path;         // 1.1.0
+  std::string pci_id;              // 1.1.0
+};
+
+struct IpConfig {
+  IpPrefix address;                // host address with prefix: 10.1.2.5/24
+  std::optional<IpAddress> gateway;
+  std::optional<int> interface;    // index into interfaces; 0 is kept
+};
+
+struct Route {
+  IpPrefix dst;
+  std::optional<IpAddress> gw;
+  std::optional<int> mtu, advmss, priority, table, scope;  // 1.1.0
+};
+
+struct Dns {
+  std::vector<std::string> nameservers;
+  std::string domain;
+  std::vector<std::string> search;
+  std::vector<std::string> options;
+  bool empty() const { return nameservers.empty() && domain.empty() && search.empty() && options.empty(); }
+};
+
+struct Result {
+  std::vector<Interface> interfaces;
+  std::vector<IpConfig> ips;
+  std::vector<Route> routes;
+  Dns dns;
+
+  // Reads a result written in `version` (a missing "cniVersion" inside the
+  // JSON means `version`). Throws cni::Error (code 6 or 1) when the JSON does
+  // not fit that version's shape or the version is unknown.
+  static Result decode(const nlohmann::json& j, std::string_view version);
+
+  // Writes the result as `version` requires; throws cni::Error when the
+  // conversion is impossible (0.1/0.2 without any IP).
+  nlohmann::json encode(std::string_view version) const;
+};
+
+// The DNS object as it appears in configs and results ({nameservers, domain,
+// search, options}); keys matched case-insensitively like Go's decoder.
+Dns decode_dns(const nlohmann::json& j);
+nlohmann::json encode_dns(const Dns& dns);
+
+}  // namespace wincni::cni

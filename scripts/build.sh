@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Configures (once) and builds both configurations:
+#   build/linux    native, g++, the HNS emulator as the embedded backend
+#   build/windows  mingw-w64 cross build: static .exe files and the emulator DLLs
+# Set WINCNI_SKIP_WINDOWS=1 to build only the native configuration.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+
+configure() {  # dir, extra args...
+  local dir=$1; shift
+  if [ ! -f "$dir/build.ninja" ]; then
+    meson setup "$dir" --werror "$@" >/dev/null
+  fi
+}
+
+configure build/linux
+meson compile -C build/linux >/dev/null
+if [ "${WINCNI_SKIP_WINDOWS:-0}" != 1 ]; then
+  configure build/windows --cross-file cross/mingw-w64-x86_64.ini
+  meson compile -C build/windows >/dev/null
+fi

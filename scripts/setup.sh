@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what wincni needs from Debian's packages. Idempotent and silent when
+# everything is already present; used by the README's commands, .ci/run and
+# developers alike.
+set -euo pipefail
+
+packages=(
+  meson ninja-build pkg-config cmake g++
+  nlohmann-json3-dev libcxxopts-dev libfmt-dev libuv1-dev doctest-dev
+  g++-mingw-w64-x86-64-posix gcc-mingw-w64-x86-64-posix mingw-w64-tools
+  wine64 wine dpkg-dev
+  containernetworking-plugins golang-go golang-github-appc-cni-dev
+  python3
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo_cmd=()
+[ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
+echo "setup: installing ${missing[*]}" >&2
+"${sudo_cmd[@]}" apt-get update -qq >&2
+DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >&2
