@@ -15,8 +15,8 @@ configure() {  # dir, extra args...
 }
 
 configure build/linux
-meson compile -C build/linux >/dev/null
+meson compile -C build/linux
 if [ "${WINCNI_SKIP_WINDOWS:-0}" != 1 ]; then
   configure build/windows --cross-file cross/mingw-w64-x86_64.ini
-  meson compile -C build/windows >/dev/null
+  meson compile -C build/windows
 fi
