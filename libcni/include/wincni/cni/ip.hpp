@@ -50,6 +50,7 @@ class IpAddress {
 class IpPrefix {
  public:
   IpPrefix() = default;
+  // Throws cni::Error (code 7) when length is outside 0..address.bits().
   IpPrefix(IpAddress address, int length);
   // "a/len"; length within the family's bits. Nothing else accepted.
   static std::optional<IpPrefix> parse(std::string_view text);
