@@ -1,0 +1,179 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "scratch_dir.hpp"
+#include "test_child.hpp"
+#include "wincni/cni/error.hpp"
+#include "wincni/cni/process.hpp"
+
+using namespace std::chrono_literals;
+using nlohmann::json;
+using wincni::cni::Error;
+using wincni::cni::ProcessSpec;
+using wincni::cni::run_process;
+
+namespace {
+
+ProcessSpec child_running(const json& script) {
+  ProcessSpec spec;
+  spec.program = wincni::test::test_child_program();
+  spec.env = {"WINCNI_TEST_SCRIPT=" + script.dump()};
+  spec.timeout = 60s;  // a safety net; no test here relies on it
+  return spec;
+}
+
+void set_own_env(const char* name, const char* value) {
+#ifdef _WIN32
+  _putenv_s(name, value);
+#else
+  setenv(name, value, 1);
+#endif
+}
+
+}  // namespace
+
+TEST_CASE("run_process feeds stdin and returns stdout byte for byte") {
+  auto spec = child_running({{"echo_stdin", true}});
+  spec.stdin_data = std::string("line one\nline two\r\n\0binary\xff", 28);
+  const auto outcome = run_process(spec);
+  CHECK(outcome.exit_code == 0);
+  CHECK(outcome.term_signal == 0);
+  CHECK_FALSE(outcome.timed_out);
+  CHECK(outcome.out == spec.stdin_data);
+  CHECK(outcome.err.empty());
+}
+
+TEST_CASE("run_process keeps stdout, stderr and the exit code apart") {
+  const auto outcome = run_process(child_running({{"stdout", "to out"}, {"stderr", "to err"}, {"exit", 3}}));
+  CHECK(outcome.exit_code == 3);
+  CHECK(outcome.out == "to out");
+  CHECK(outcome.err == "to err");
+  CHECK_FALSE(outcome.timed_out);
+}
+
+TEST_CASE("run_process passes arguments unchanged, including spaces, quotes and empty ones") {
+  auto spec = child_running({{"record", "-"}});
+  spec.args = {"plain", "with space", "with \"quotes\"", "", "trailing\\"};
+  const auto outcome = run_process(spec);
+  REQUIRE(outcome.exit_code == 0);
+  const auto argv = json::parse(outcome.out).at("argv");
+  REQUIRE(argv.size() == spec.args.size() + 1);
+  for (size_t i = 0; i < spec.args.size(); ++i) CHECK(argv[i + 1] == spec.args[i]);
+}
+
+TEST_CASE("run_process gives the child exactly the environment it is told") {
+  set_own_env("WINCNI_PARENT_ONLY", "leaked");
+  auto spec = child_running({{"record", "-"}});
+  spec.env.push_back("CNI_COMMAND=ADD");
+  spec.env.push_back("WITH_EQUALS=a=b");
+  const auto outcome = run_process(spec);
+  REQUIRE(outcome.exit_code == 0);
+  const auto env = json::parse(outcome.out).at("env");
+  CHECK(env.at("CNI_COMMAND") == "ADD");
+  CHECK(env.at("WITH_EQUALS") == "a=b");
+  CHECK_FALSE(env.contains("WINCNI_PARENT_ONLY"));
+#ifndef _WIN32
+  // Windows adds SYSTEMROOT and friends that a process cannot run without.
+  CHECK(env.size() == 3);
+#endif
+}
+
+TEST_CASE("run_process moves megabytes through all three pipes without deadlock") {
+  auto spec = child_running({{"echo_stdin", true}, {"flood", 3 << 20}});
+  spec.stdin_data.assign(2 << 20, 's');
+  const auto outcome = run_process(spec);
+  CHECK(outcome.exit_code == 0);
+  CHECK(outcome.out.size() == (2u << 20) + (3u << 20));
+  CHECK(outcome.out.compare(0, spec.stdin_data.size(), spec.stdin_data) == 0);
+  CHECK(outcome.err.size() == 3u << 20);
+}
+
+TEST_CASE("run_process survives a child that exits without reading its stdin") {
+  auto spec = child_running({{"ignore_stdin", true}, {"exit", 4}});
+  spec.stdin_data.assign(16 << 20, 'z');  // far more than any pipe buffer
+  const auto outcome = run_process(spec);
+  CHECK(outcome.exit_code == 4);
+  CHECK_FALSE(outcome.timed_out);
+}
+
+TEST_CASE("run_process kills the child at the timeout") {
+  wincni::test::ScratchDir dir;
+  const auto marker = dir / "marker";
+  auto spec = child_running({{"sleep_ms", 1500}, {"marker", marker.string()}});
+  spec.timeout = 100ms;
+  const auto outcome = run_process(spec);
+  CHECK(outcome.timed_out);
+  CHECK(outcome.term_signal == 9);
+  // Had the child survived, it would have written the marker by now.
+  std::this_thread::sleep_for(2000ms);
+  CHECK_FALSE(std::filesystem::exists(marker));
+}
+
+TEST_CASE("run_process does not report a timeout for a child that finishes in time") {
+  auto spec = child_running({{"sleep_ms", 10}, {"stdout", "done"}});
+  spec.timeout = 30s;
+  const auto outcome = run_process(spec);
+  CHECK_FALSE(outcome.timed_out);
+  CHECK(outcome.out == "done");
+}
+
+TEST_CASE("run_process reports a program that cannot start as an I/O error naming it") {
+  wincni::test::ScratchDir dir;
+  ProcessSpec spec;
+  spec.program = (dir / wincni::test::executable_name("no-such-program")).string();
+  try {
+    run_process(spec);
+    FAIL("run_process returned for a missing program");
+  } catch (const Error& e) {
+    CHECK(e.code() == wincni::cni::kIoFailure);
+    CHECK(e.msg().find(spec.program) != std::string::npos);
+  }
+}
+
+TEST_CASE("run_process does not search PATH for a bare program name") {
+  wincni::test::ScratchDir on_path;
+  const auto name = wincni::test::executable_name("wincni-only-on-path");
+  std::filesystem::copy_file(wincni::test::test_child_program(), on_path / name);
+  ProcessSpec spec;
+  spec.program = name;
+  spec.env = {"PATH=" + on_path.path().string()};
+  CHECK_THROWS_AS(run_process(spec), Error);
+  spec.program = (on_path / name).string();
+  CHECK(run_process(spec).exit_code == 0);
+}
+
+TEST_CASE("run_process can run from several threads at once") {
+  std::vector<std::string> outs(4);
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < outs.size(); ++i) {
+    threads.emplace_back([&outs, i] {
+      auto spec = child_running({{"echo_stdin", true}});
+      spec.stdin_data = "thread " + std::to_string(i);
+      outs[i] = run_process(spec).out;
+    });
+  }
+  for (auto& t : threads) t.join();
+  for (size_t i = 0; i < outs.size(); ++i) CHECK(outs[i] == "thread " + std::to_string(i));
+}
+
+#ifndef _WIN32
+TEST_CASE("run_process returns when the child exits even if a grandchild keeps its stdout open") {
+  ProcessSpec spec;
+  spec.program = "/bin/sh";
+  // The background sleep inherits stdout and stderr and outlives the test.
+  spec.args = {"-c", "sleep 120 & echo done"};
+  spec.env = {"PATH=/bin:/usr/bin"};
+  const auto outcome = run_process(spec);
+  CHECK(outcome.exit_code == 0);
+  CHECK(outcome.out == "done\n");
+}
+#endif
