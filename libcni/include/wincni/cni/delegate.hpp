@@ -3,6 +3,7 @@
 // CNI_PATH, run with our whole environment but CNI_COMMAND, fed the config.
 
 #include <chrono>
+#include <iosfwd>
 #include <string>
 #include <string_view>
 
@@ -13,10 +14,23 @@ namespace wincni::cni {
 
 struct DelegateOptions {
   std::chrono::milliseconds timeout{std::chrono::seconds(60)};
+  // Where a successful delegate's stderr goes; nullptr means std::cerr.
+  std::ostream* stderr_sink = nullptr;
 };
 
+// The plugin is found with find_plugin (plugin_path.hpp) in env's CNI_PATH
+// and run with env, CNI_COMMAND replaced, and `config` verbatim on stdin.
+// Errors (cni::Error):
+//   - the plugin cannot be found or started: see find_plugin; 5 when it
+//     exists but cannot be executed;
+//   - the delegate exits non-zero with CNI error JSON on stdout: its code,
+//     msg and details unchanged;
+//   - it fails without one (empty or unparsable stdout, or killed by a
+//     signal): 999, the message names the plugin and quotes its stderr;
+//   - it runs past options.timeout: killed, then 11
+//     "delegate plugin <name> timed out after <n> ms".
 // ADD: the delegate's result, decoded in its own cniVersion (or `version`
-// when it prints none). Errors keep the delegate's code; a timeout is code 11.
+// when it prints none); stdout that is not JSON is 6.
 Result delegate_add(std::string_view plugin, std::string_view config, std::string_view version,
                     const Environment& env, const DelegateOptions& options = {});
 void delegate_del(std::string_view plugin, std::string_view config, const Environment& env,

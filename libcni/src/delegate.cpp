@@ -1,0 +1,113 @@
+// Delegation as Go libcni's invoke package does it (research/cni-spec.md §2),
+// on top of run_process.
+
+#include "wincni/cni/delegate.hpp"
+
+#include <iostream>
+#include <optional>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "wincni/cni/error.hpp"
+#include "wincni/cni/json_keys.hpp"
+#include "wincni/cni/plugin_path.hpp"
+#include "wincni/cni/process.hpp"
+
+namespace wincni::cni {
+namespace {
+
+using nlohmann::json;
+
+std::string describe_exit(const ProcessOutcome& outcome) {
+  if (outcome.term_signal != 0) return fmt::format("killed by signal {}", outcome.term_signal);
+  return fmt::format("exit status {}", outcome.exit_code);
+}
+
+// The CNI error a failed plugin printed: {"code", "msg", "details"}, keys
+// matched as Go's decoder does. nullopt when stdout holds no such object.
+std::optional<Error> printed_error(const std::string& out) {
+  const auto doc = json::parse(out, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) return std::nullopt;
+  const auto* msg = find_key(doc, "msg");
+  if (msg == nullptr || !msg->is_string()) return std::nullopt;
+  const auto* code = find_key(doc, "code");
+  const auto* details = find_key(doc, "details");
+  return Error(code != nullptr && code->is_number_integer() ? code->get<int>() : kInternal, msg->get<std::string>(),
+               details != nullptr && details->is_string() ? details->get<std::string>() : std::string());
+}
+
+Error failure(std::string_view plugin, const ProcessOutcome& outcome) {
+  if (!outcome.out.empty() && outcome.term_signal == 0) {
+    if (auto error = printed_error(outcome.out)) return *error;
+    return Error(kInternal, fmt::format("delegate plugin {} failed ({}) and printed no CNI error: {:?}", plugin,
+                                        describe_exit(outcome), outcome.out),
+                 outcome.err);
+  }
+  if (outcome.err.empty()) {
+    return Error(kInternal, fmt::format("delegate plugin {} failed with no error message ({})", plugin,
+                                        describe_exit(outcome)));
+  }
+  return Error(kInternal, fmt::format("delegate plugin {} failed ({}): {:?}", plugin, describe_exit(outcome),
+                                      outcome.err));
+}
+
+// Runs `plugin` for `command` and returns its stdout once it has succeeded.
+std::string invoke(std::string_view command, std::string_view plugin, std::string_view config,
+                   const Environment& env, const DelegateOptions& options) {
+  const auto program = find_plugin(plugin, split_plugin_path(env.get_or("CNI_PATH", "")));
+  Environment child_env = env;
+  child_env.set("CNI_COMMAND", std::string(command));
+
+  ProcessSpec spec;
+  spec.program = program;
+  spec.env = child_env.to_list();
+  spec.stdin_data = std::string(config);
+  spec.timeout = options.timeout;
+  auto outcome = run_process(spec);
+
+  if (outcome.timed_out) {
+    throw Error(kTryAgainLater,
+                fmt::format("delegate plugin {} timed out after {} ms", plugin, options.timeout.count()), outcome.err);
+  }
+  if (outcome.exit_code != 0 || outcome.term_signal != 0) throw failure(plugin, outcome);
+  if (!outcome.err.empty()) {
+    std::ostream& sink = options.stderr_sink != nullptr ? *options.stderr_sink : std::cerr;
+    sink << outcome.err << std::flush;
+  }
+  return std::move(outcome.out);
+}
+
+}  // namespace
+
+Result delegate_add(std::string_view plugin, std::string_view config, std::string_view version,
+                    const Environment& env, const DelegateOptions& options) {
+  const auto out = invoke("ADD", plugin, config, env, options);
+  const auto doc = json::parse(out, nullptr, false);
+  if (doc.is_discarded()) {
+    throw Error(kDecodingFailure, fmt::format("delegate plugin {} printed a result that is not JSON", plugin), out);
+  }
+  return Result::decode_in_own_version(doc, version);
+}
+
+void delegate_del(std::string_view plugin, std::string_view config, const Environment& env,
+                  const DelegateOptions& options) {
+  invoke("DEL", plugin, config, env, options);
+}
+
+void delegate_check(std::string_view plugin, std::string_view config, const Environment& env,
+                    const DelegateOptions& options) {
+  invoke("CHECK", plugin, config, env, options);
+}
+
+void delegate_gc(std::string_view plugin, std::string_view config, const Environment& env,
+                 const DelegateOptions& options) {
+  invoke("GC", plugin, config, env, options);
+}
+
+void delegate_status(std::string_view plugin, std::string_view config, const Environment& env,
+                     const DelegateOptions& options) {
+  invoke("STATUS", plugin, config, env, options);
+}
+
+}  // namespace wincni::cni

@@ -1,0 +1,77 @@
+#include "wincni/cni/plugin_path.hpp"
+
+#include <filesystem>
+#include <system_error>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "wincni/cni/error.hpp"
+
+namespace wincni::cni {
+namespace {
+
+std::string_view directory_separators(PathFlavor flavor) { return flavor == PathFlavor::kWindows ? "/\\" : "/"; }
+
+std::vector<std::string_view> extensions(PathFlavor flavor) {
+  if (flavor == PathFlavor::kWindows) return {".exe", ""};
+  return {""};
+}
+
+// Joining is about the file system we are about to stat, so it follows the
+// platform we run on, whatever flavor the CNI_PATH syntax has.
+std::string join(const std::string& dir, std::string_view file) {
+  constexpr auto native = static_cast<char>(std::filesystem::path::preferred_separator);
+  std::string path = dir;
+  if (path.back() != '/' && path.back() != native) path += native;
+  path += file;
+  return path;
+}
+
+bool is_regular_file(const std::string& utf8_path) {
+  std::error_code ignored;
+  return std::filesystem::is_regular_file(std::filesystem::path(std::u8string(utf8_path.begin(), utf8_path.end())),
+                                          ignored);
+}
+
+}  // namespace
+
+std::vector<std::string> split_plugin_path(std::string_view cni_path, PathFlavor flavor) {
+  const char separator = flavor == PathFlavor::kWindows ? ';' : ':';
+  std::vector<std::string> dirs;
+  std::string current;
+  bool quoted = false;
+  auto flush = [&] {
+    if (!current.empty()) dirs.push_back(std::move(current));
+    current.clear();
+  };
+  for (const char c : cni_path) {
+    if (flavor == PathFlavor::kWindows && c == '"') {
+      quoted = !quoted;
+    } else if (c == separator && !quoted) {
+      flush();
+    } else {
+      current += c;
+    }
+  }
+  flush();
+  return dirs;
+}
+
+std::string find_plugin(std::string_view name, const std::vector<std::string>& dirs, PathFlavor flavor) {
+  if (name.empty()) throw Error(kInvalidNetworkConfig, "no plugin name provided");
+  if (name.find_first_of(directory_separators(flavor)) != std::string_view::npos) {
+    throw Error(kInvalidNetworkConfig, "invalid plugin name", std::string(name));
+  }
+  if (dirs.empty()) throw Error(kInvalidEnvironment, "no paths provided", "CNI_PATH is empty");
+  for (const auto& dir : dirs) {
+    if (dir.empty()) continue;
+    for (const auto ext : extensions(flavor)) {
+      auto candidate = join(dir, std::string(name) + std::string(ext));
+      if (is_regular_file(candidate)) return candidate;
+    }
+  }
+  throw Error(kInvalidNetworkConfig, fmt::format("failed to find plugin \"{}\" in path [{}]", name, fmt::join(dirs, " ")));
+}
+
+}  // namespace wincni::cni

@@ -1,0 +1,234 @@
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "scratch_dir.hpp"
+#include "test_child.hpp"
+#include "wincni/cni/delegate.hpp"
+#include "wincni/cni/error.hpp"
+
+using namespace std::chrono_literals;
+using nlohmann::json;
+using wincni::cni::DelegateOptions;
+using wincni::cni::Environment;
+using wincni::cni::Error;
+using wincni::test::ScratchDir;
+
+namespace {
+
+constexpr char kPathListSeparator =
+#ifdef _WIN32
+    ';';
+#else
+    ':';
+#endif
+
+const std::string kConfig = R"({"cniVersion":"1.0.0","name":"net","type":"fake-ipam","subnet":"10.0.0.0/24"})";
+
+// Two CNI_PATH directories; the fake plugin (wincni-test-child under another
+// name) is installed where a test puts it.
+struct PluginDirs {
+  ScratchDir first, second;
+
+  std::filesystem::path install(const ScratchDir& dir, const std::string& name = "fake-ipam") const {
+    const auto target = dir / wincni::test::executable_name(name);
+    std::filesystem::copy_file(wincni::test::test_child_program(), target);
+    return target;
+  }
+
+  Environment environment(const json& script) const {
+    Environment env;
+    env.set("CNI_COMMAND", "ADD");
+    env.set("CNI_CONTAINERID", "c0ffee");
+    env.set("CNI_NETNS", "none");
+    env.set("CNI_IFNAME", "eth0");
+    env.set("CNI_ARGS", "IgnoreUnknown=1;K8S_POD_NAME=web-0");
+    env.set("CNI_PATH", first.path().string() + kPathListSeparator + second.path().string());
+    env.set("WINCNI_TEST_SCRIPT", script.dump());
+    return env;
+  }
+};
+
+Error delegate_error(const std::function<void()>& call) {
+  try {
+    call();
+  } catch (const Error& e) {
+    return e;
+  }
+  FAIL("the delegation did not fail");
+  return Error(0, "");
+}
+
+json read_json(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return json::parse(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()));
+}
+
+}  // namespace
+
+TEST_CASE("delegate_add returns the delegate's result and forwards its stderr") {
+  PluginDirs dirs;
+  dirs.install(dirs.second);
+  const json result = {{"cniVersion", "1.0.0"},
+                       {"ips", {{{"address", "10.0.0.5/24"}, {"gateway", "10.0.0.1"}}}},
+                       {"routes", {{{"dst", "0.0.0.0/0"}}}}};
+  std::ostringstream forwarded;
+  DelegateOptions options;
+  options.stderr_sink = &forwarded;
+  const auto got = wincni::cni::delegate_add(
+      "fake-ipam", kConfig, "1.0.0", dirs.environment({{"stdout", result.dump()}, {"stderr", "ipam says hi\n"}}),
+      options);
+  REQUIRE(got.ips.size() == 1);
+  CHECK(got.ips[0].address.str() == "10.0.0.5/24");
+  REQUIRE(got.ips[0].gateway.has_value());
+  CHECK(got.ips[0].gateway->str() == "10.0.0.1");
+  REQUIRE(got.routes.size() == 1);
+  CHECK(got.routes[0].dst.str() == "0.0.0.0/0");
+  CHECK(forwarded.str() == "ipam says hi\n");
+}
+
+TEST_CASE("delegate_add reads a result without cniVersion in the config's version") {
+  PluginDirs dirs;
+  dirs.install(dirs.first);
+  const json old_result = {{"ip4", {{"ip", "10.1.0.7/16"}, {"gateway", "10.1.0.1"}}}};
+  const auto got =
+      wincni::cni::delegate_add("fake-ipam", kConfig, "0.2.0", dirs.environment({{"stdout", old_result.dump()}}));
+  REQUIRE(got.ips.size() == 1);
+  CHECK(got.ips[0].address.str() == "10.1.0.7/16");
+}
+
+TEST_CASE("delegate_add rejects stdout that is not JSON with a decoding error") {
+  PluginDirs dirs;
+  dirs.install(dirs.first);
+  const auto e = delegate_error(
+      [&] { wincni::cni::delegate_add("fake-ipam", kConfig, "1.0.0", dirs.environment({{"stdout", "ok!"}})); });
+  CHECK(e.code() == wincni::cni::kDecodingFailure);
+}
+
+TEST_CASE("a delegate's CNI error keeps its code, message and details") {
+  PluginDirs dirs;
+  dirs.install(dirs.first);
+  const json printed = {{"cniVersion", "1.0.0"}, {"code", 7}, {"msg", "no IP addresses available in range set"},
+                        {"details", "10.0.0.2-10.0.0.254"}};
+  const auto env = dirs.environment({{"stdout", printed.dump()}, {"stderr", "noise"}, {"exit", 1}});
+  const auto e = delegate_error([&] { wincni::cni::delegate_add("fake-ipam", kConfig, "1.0.0", env); });
+  CHECK(e.code() == 7);
+  CHECK(e.msg() == "no IP addresses available in range set");
+  CHECK(e.details() == "10.0.0.2-10.0.0.254");
+
+  // Go's decoder matches keys case-insensitively; plugin-specific codes pass too.
+  const auto shouted = dirs.environment({{"stdout", R"({"Code":104,"Msg":"hns is busy"})"}, {"exit", 1}});
+  const auto e2 = delegate_error([&] { wincni::cni::delegate_del("fake-ipam", kConfig, shouted); });
+  CHECK(e2.code() == 104);
+  CHECK(e2.msg() == "hns is busy");
+}
+
+TEST_CASE("a delegate that fails without a CNI error is reported with its stderr") {
+  PluginDirs dirs;
+  dirs.install(dirs.first);
+  auto e = delegate_error([&] {
+    wincni::cni::delegate_del("fake-ipam", kConfig, dirs.environment({{"stderr", "panic: boom"}, {"exit", 2}}));
+  });
+  CHECK(e.code() == wincni::cni::kInternal);
+  CHECK(e.msg().find("fake-ipam") != std::string::npos);
+  CHECK(e.msg().find("exit status 2") != std::string::npos);
+  CHECK(e.msg().find("panic: boom") != std::string::npos);
+
+  e = delegate_error(
+      [&] { wincni::cni::delegate_del("fake-ipam", kConfig, dirs.environment({{"stdout", "garbage"}, {"exit", 1}})); });
+  CHECK(e.code() == wincni::cni::kInternal);
+  CHECK(e.msg().find("garbage") != std::string::npos);
+
+  e = delegate_error([&] { wincni::cni::delegate_del("fake-ipam", kConfig, dirs.environment({{"exit", 3}})); });
+  CHECK(e.code() == wincni::cni::kInternal);
+  CHECK(e.msg().find("no error message") != std::string::npos);
+}
+
+TEST_CASE("delegating to a plugin that is not installed names the plugin and the path") {
+  PluginDirs dirs;
+  const auto e = delegate_error([&] { wincni::cni::delegate_del("fake-ipam", kConfig, dirs.environment({})); });
+  CHECK(e.code() == wincni::cni::kInvalidNetworkConfig);
+  CHECK(e.msg().starts_with("failed to find plugin \"fake-ipam\" in path ["));
+}
+
+TEST_CASE("delegating to a path-like plugin name is refused") {
+  PluginDirs dirs;
+  dirs.install(dirs.first);
+  const auto e = delegate_error([&] { wincni::cni::delegate_del("../fake-ipam", kConfig, dirs.environment({})); });
+  CHECK(e.code() == wincni::cni::kInvalidNetworkConfig);
+  CHECK(e.msg() == "invalid plugin name");
+}
+
+TEST_CASE("delegating without CNI_PATH is an environment error") {
+  PluginDirs dirs;
+  auto env = dirs.environment({});
+  env.unset("CNI_PATH");
+  const auto e = delegate_error([&] { wincni::cni::delegate_del("fake-ipam", kConfig, env); });
+  CHECK(e.code() == wincni::cni::kInvalidEnvironment);
+}
+
+TEST_CASE("a delegate that runs past the timeout is killed and reported as try-again-later") {
+  PluginDirs dirs;
+  dirs.install(dirs.first);
+  const auto marker = dirs.first / "still-alive";
+  DelegateOptions options;
+  options.timeout = 100ms;
+  const auto env = dirs.environment({{"sleep_ms", 1500}, {"marker", marker.string()}});
+  const auto e = delegate_error([&] { wincni::cni::delegate_add("fake-ipam", kConfig, "1.0.0", env, options); });
+  CHECK(e.code() == wincni::cni::kTryAgainLater);
+  CHECK(e.msg() == "delegate plugin fake-ipam timed out after 100 ms");
+  // Had it survived the kill, it would have written the marker by now.
+  std::this_thread::sleep_for(2000ms);
+  CHECK_FALSE(std::filesystem::exists(marker));
+}
+
+TEST_CASE("the first CNI_PATH directory holding the plugin wins") {
+  PluginDirs dirs;
+  ScratchDir records;
+  const auto env = dirs.environment({{"record", (records / "run.json").string()}});
+  const auto in_second = dirs.install(dirs.second);
+  wincni::cni::delegate_del("fake-ipam", kConfig, env);
+  CHECK(std::filesystem::equivalent(read_json(records / "run.json").at("argv").at(0).get<std::string>(), in_second));
+
+  const auto in_first = dirs.install(dirs.first);
+  wincni::cni::delegate_del("fake-ipam", kConfig, env);
+  CHECK(std::filesystem::equivalent(read_json(records / "run.json").at("argv").at(0).get<std::string>(), in_first));
+}
+
+TEST_CASE("every verb passes the whole environment with only CNI_COMMAND replaced, and the config verbatim") {
+  PluginDirs dirs;
+  dirs.install(dirs.second);
+  ScratchDir records;
+  const auto record = records / "run.json";
+  auto env = dirs.environment({{"record", record.string()}});
+  env.set("UNRELATED_SETTING", "kept as is");
+
+  const std::pair<const char*, std::function<void()>> verbs[] = {
+      {"DEL", [&] { wincni::cni::delegate_del("fake-ipam", kConfig, env); }},
+      {"CHECK", [&] { wincni::cni::delegate_check("fake-ipam", kConfig, env); }},
+      {"GC", [&] { wincni::cni::delegate_gc("fake-ipam", kConfig, env); }},
+      {"STATUS", [&] { wincni::cni::delegate_status("fake-ipam", kConfig, env); }},
+  };
+  for (const auto& [verb, call] : verbs) {
+    CAPTURE(verb);
+    call();
+    const auto seen = read_json(record);
+    CHECK(seen.at("stdin") == kConfig);
+    const auto& child_env = seen.at("env");
+    CHECK(child_env.at("CNI_COMMAND") == verb);
+    for (const auto& [name, value] : env.vars()) {
+      if (name != "CNI_COMMAND") CHECK(child_env.at(name) == value);
+    }
+  }
+  CHECK(env.get("CNI_COMMAND") == "ADD");  // the caller's environment is untouched
+}
