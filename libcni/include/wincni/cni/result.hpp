@@ -51,16 +51,29 @@ struct Result {
   // Reads a result written in `version` (a missing "cniVersion" inside the
   // JSON means `version`). Throws cni::Error (code 6 or 1) when the JSON does
   // not fit that version's shape or the version is unknown.
+  // This is how a plugin reads prevResult: the JSON's cniVersion must belong
+  // to the same family as `version` (the config's), else code 6
+  // "result type supports [...] but unmarshalled CNIVersion is ...".
   static Result decode(const nlohmann::json& j, std::string_view version);
 
+  // Reads a result in whatever version it declares (`fallback_version` when
+  // it declares none), as a runtime reads a plugin's (or a delegate's)
+  // stdout. Throws cni::Error code 1 for an unknown version, 6 for bad shape.
+  static Result decode_in_own_version(const nlohmann::json& j, std::string_view fallback_version);
+
   // Writes the result as `version` requires; throws cni::Error when the
-  // conversion is impossible (0.1/0.2 without any IP).
-  nlohmann::json encode(std::string_view version) const;
+  // conversion is impossible (0.1/0.2 without any IP: code 1) or the version
+  // is unknown (code 1). Keys come in the order Go's libcni prints them, so
+  // dump() gives Go's bytes: struct order for 0.x, sorted keys for 1.x
+  // (except that Go also escapes '<', '>' and '&' inside strings).
+  nlohmann::ordered_json encode(std::string_view version) const;
 };
 
 // The DNS object as it appears in configs and results ({nameservers, domain,
 // search, options}); keys matched case-insensitively like Go's decoder.
+// decode_dns throws cni::Error code 6 when a field has the wrong type;
+// encode_dns omits empty fields and keeps Go's field order.
 Dns decode_dns(const nlohmann::json& j);
-nlohmann::json encode_dns(const Dns& dns);
+nlohmann::ordered_json encode_dns(const Dns& dns);
 
 }  // namespace wincni::cni
