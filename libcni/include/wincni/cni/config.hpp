@@ -19,11 +19,23 @@ struct Attachment {
   std::string ifname;
 };
 
+// The checks Go's skel applies to stdin for every command but VERSION, before
+// it even looks at the command: the text is JSON (else Error 6 "error
+// unmarshall network config: ...") with a valid "name" (else Error 7
+// "missing network name" / "invalid characters found in network name").
+// Returns the parsed document.
+nlohmann::json parse_network_config(std::string_view text);
+
 class NetConf {
  public:
   // Throws Error 6 ("error unmarshall network config: ...") when `text` is
   // not a JSON object; 7 for a missing or invalid network name.
   static NetConf parse(std::string_view text);
+  // The same from an already parsed document (see parse_network_config).
+  // Besides the name, the generic keys must have their CNI types (strings
+  // for cniVersion and type, objects for ipam, dns, args, runtimeConfig,
+  // capabilities and prevResult, well-formed GC attachments): Error 6.
+  static NetConf from_json(nlohmann::json document);
 
   const nlohmann::json& raw() const { return raw_; }
   // Case-insensitive top-level lookup; nullptr when absent.
