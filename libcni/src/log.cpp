@@ -1,0 +1,171 @@
+#include "wincni/cni/log.hpp"
+
+#include <chrono>
+#include <mutex>
+#include <ostream>
+
+#include <fmt/chrono.h>
+#include <uv.h>
+
+#include "wincni/cni/json_keys.hpp"
+
+namespace wincni::cni {
+
+namespace {
+
+
+
+std::string utc_timestamp() {
+  const auto now = std::chrono::system_clock::now();
+  const auto seconds = std::chrono::time_point_cast<std::chrono::seconds>(now);
+  const auto millis = std::chrono::duration_cast<std::chrono::milliseconds>(now - seconds).count();
+  return fmt::format("{:%Y-%m-%dT%H:%M:%S}.{:03}Z", fmt::gmtime(std::chrono::system_clock::to_time_t(seconds)),
+                     millis);
+}
+
+std::string one_line(std::string_view message) {
+  std::string out;
+  out.reserve(message.size());
+  for (char c : message) {
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// A level from the environment, else from the config, else `fallback`.
+std::optional<LogLevel> pick_level(const std::optional<std::string>& from_env, const nlohmann::json* from_config,
+                                   std::string_view what, std::vector<std::string>& problems) {
+  std::optional<std::string> name = from_env;
+  if (!name && from_config != nullptr && from_config->is_string()) name = from_config->get<std::string>();
+  if (!name || name->empty()) return std::nullopt;
+  std::optional<LogLevel> level = parse_log_level(*name);
+  if (!level) problems.push_back(fmt::format("unknown {} \"{}\"; expected error, warn, info or debug", what, *name));
+  return level;
+}
+
+}  // namespace
+
+std::optional<LogLevel> parse_log_level(std::string_view name) {
+  for (LogLevel level : {LogLevel::Error, LogLevel::Warn, LogLevel::Info, LogLevel::Debug}) {
+    if (equals_ignore_case(name, log_level_name(level))) return level;
+  }
+  if (equals_ignore_case(name, "warning")) return LogLevel::Warn;
+  return std::nullopt;
+}
+
+std::string_view log_level_name(LogLevel level) {
+  switch (level) {
+    case LogLevel::Error: return "error";
+    case LogLevel::Warn: return "warn";
+    case LogLevel::Info: return "info";
+    case LogLevel::Debug: return "debug";
+  }
+  return "unknown";
+}
+
+LogSettings resolve_log_settings(const Environment& env, const nlohmann::json& config) {
+  LogSettings settings;
+  if (auto file = env.get("WINCNI_LOG_FILE"); file && !file->empty()) {
+    settings.file = *file;
+  } else if (const nlohmann::json* key = find_key(config, "logFile"); key != nullptr && key->is_string()) {
+    settings.file = key->get<std::string>();
+  }
+  if (auto level = pick_level(env.get("WINCNI_LOG_LEVEL"), find_key(config, "logLevel"), "log level",
+                              settings.problems)) {
+    settings.file_level = *level;
+  }
+  settings.stderr_level = pick_level(env.get("WINCNI_LOG_STDERR"), nullptr, "stderr log level", settings.problems);
+  return settings;
+}
+
+struct Logger::Sink {
+  std::string plugin;
+  std::string command = "-";
+  std::string container_id = "-";
+  uv_pid_t pid = uv_os_getpid();
+  std::optional<LogLevel> file_level;  // set only while the file is open
+  std::optional<LogLevel> stderr_level;
+  std::ostream* err = nullptr;
+  uv_loop_t loop{};
+  uv_file file = -1;
+  std::mutex mutex;
+
+  ~Sink() {
+    if (file >= 0) {
+      uv_fs_t req;
+      uv_fs_close(&loop, &req, file, nullptr);
+      uv_fs_req_cleanup(&req);
+      uv_loop_close(&loop);
+    }
+  }
+
+  // libuv's synchronous file calls need a loop, though they never run it.
+  bool open(const std::string& path) {
+    if (uv_loop_init(&loop) != 0) return false;
+    uv_fs_t req;
+    const int fd = uv_fs_open(&loop, &req, path.c_str(), UV_FS_O_WRONLY | UV_FS_O_CREAT | UV_FS_O_APPEND, 0644,
+                              nullptr);
+    uv_fs_req_cleanup(&req);
+    if (fd < 0) {
+      uv_loop_close(&loop);
+      if (err != nullptr) *err << fmt::format("{}: cannot open log file {}: {}\n", plugin, path, uv_strerror(fd));
+      return false;
+    }
+    file = fd;
+    return true;
+  }
+
+  void append(const std::string& line) {
+    uv_buf_t buf = uv_buf_init(const_cast<char*>(line.data()), static_cast<unsigned int>(line.size()));
+    uv_fs_t req;
+    uv_fs_write(&loop, &req, file, &buf, 1, -1, nullptr);
+    uv_fs_req_cleanup(&req);
+  }
+};
+
+Logger::Logger() = default;
+
+Logger::Logger(const LogSettings& settings, std::string plugin, std::ostream* err) : sink_(std::make_unique<Sink>()) {
+  sink_->plugin = std::move(plugin);
+  sink_->err = err;
+  sink_->stderr_level = err != nullptr ? settings.stderr_level : std::nullopt;
+  if (!settings.file.empty() && sink_->open(settings.file)) sink_->file_level = settings.file_level;
+  for (const std::string& problem : settings.problems) write(LogLevel::Warn, problem);
+}
+
+Logger::~Logger() = default;
+
+void Logger::set_invocation(std::string command, std::string container_id) {
+  if (!sink_) return;
+  sink_->command = command.empty() ? "-" : std::move(command);
+  sink_->container_id = container_id.empty() ? "-" : std::move(container_id);
+}
+
+bool Logger::enabled(LogLevel level) const {
+  if (!sink_) return false;
+  return (sink_->file_level && level <= *sink_->file_level) || (sink_->stderr_level && level <= *sink_->stderr_level);
+}
+
+void Logger::write(LogLevel level, std::string_view message) const {
+  if (!enabled(level)) return;
+  std::string level_text(log_level_name(level));
+  for (char& c : level_text) c = static_cast<char>(c - 'a' + 'A');
+  const std::string line = fmt::format("{} {:<5} {}[{}] {} {}: {}\n", utc_timestamp(), level_text, sink_->plugin,
+                                       sink_->pid, sink_->command, sink_->container_id, one_line(message));
+  std::lock_guard lock(sink_->mutex);
+  if (sink_->file_level && level <= *sink_->file_level) sink_->append(line);
+  if (sink_->stderr_level && level <= *sink_->stderr_level) *sink_->err << line << std::flush;
+}
+
+const Logger& Logger::disabled() {
+  static const Logger logger;
+  return logger;
+}
+
+}  // namespace wincni::cni

@@ -1,0 +1,167 @@
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "scratch_dir.hpp"
+#include "wincni/cni/log.hpp"
+
+using namespace wincni::cni;
+using nlohmann::json;
+
+namespace {
+
+std::vector<std::string> lines_of(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+LogSettings file_settings(const std::filesystem::path& file, LogLevel level) {
+  LogSettings settings;
+  settings.file = file.string();
+  settings.file_level = level;
+  return settings;
+}
+
+}  // namespace
+
+TEST_CASE("level names") {
+  CHECK(parse_log_level("debug") == LogLevel::Debug);
+  CHECK(parse_log_level("INFO") == LogLevel::Info);
+  CHECK(parse_log_level("Warning") == LogLevel::Warn);
+  CHECK(parse_log_level("warn") == LogLevel::Warn);
+  CHECK(parse_log_level("error") == LogLevel::Error);
+  CHECK_FALSE(parse_log_level("verbose").has_value());
+  CHECK_FALSE(parse_log_level("").has_value());
+  CHECK(log_level_name(LogLevel::Warn) == "warn");
+}
+
+TEST_CASE("settings: nothing by default, config keys, and the environment wins") {
+  const LogSettings none = resolve_log_settings(Environment(), json::object());
+  CHECK(none.file.empty());
+  CHECK(none.file_level == LogLevel::Info);
+  CHECK_FALSE(none.stderr_level.has_value());
+  CHECK(none.problems.empty());
+
+  const json config = {{"name", "n"}, {"LogFile", "/var/log/cni.log"}, {"logLevel", "debug"}};
+  const LogSettings from_config = resolve_log_settings(Environment(), config);
+  CHECK(from_config.file == "/var/log/cni.log");
+  CHECK(from_config.file_level == LogLevel::Debug);
+
+  const LogSettings overridden = resolve_log_settings(
+      Environment({{"WINCNI_LOG_FILE", "/tmp/override.log"}, {"WINCNI_LOG_LEVEL", "error"},
+                   {"WINCNI_LOG_STDERR", "warn"}}),
+      config);
+  CHECK(overridden.file == "/tmp/override.log");
+  CHECK(overridden.file_level == LogLevel::Error);
+  CHECK(overridden.stderr_level == LogLevel::Warn);
+
+  // Settings of the wrong type or an unknown level never break a command.
+  const LogSettings odd =
+      resolve_log_settings(Environment(), json{{"logFile", 3}, {"logLevel", "chatty"}});
+  CHECK(odd.file.empty());
+  CHECK(odd.file_level == LogLevel::Info);
+  REQUIRE(odd.problems.size() == 1);
+  CHECK(odd.problems[0].find("chatty") != std::string::npos);
+  CHECK(resolve_log_settings(Environment(), json(nullptr)).file.empty());
+}
+
+TEST_CASE("a disabled logger writes nothing anywhere") {
+  std::ostringstream err;
+  {
+    Logger logger(LogSettings{}, "test-plugin", &err);
+    CHECK_FALSE(logger.enabled(LogLevel::Error));
+    logger.error("nothing {}", 1);
+  }
+  CHECK(err.str().empty());
+  CHECK_FALSE(Logger::disabled().enabled(LogLevel::Error));
+  Logger::disabled().error("ignored");
+}
+
+TEST_CASE("the file gets one line per entry, filtered by level, appended") {
+  wincni::test::ScratchDir dir;
+  const auto file = dir / "cni.log";
+  {
+    std::ofstream(file, std::ios::binary) << "earlier line\n";
+  }
+  {
+    Logger logger(file_settings(file, LogLevel::Info), "win-bridge", nullptr);
+    logger.set_invocation("ADD", "abc123");
+    CHECK(logger.enabled(LogLevel::Info));
+    CHECK_FALSE(logger.enabled(LogLevel::Debug));
+    logger.info("endpoint {} created", "ep1");
+    logger.debug("not written");
+    logger.error("two\nlines");
+  }
+  const auto lines = lines_of(file);
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[0] == "earlier line");
+  // "<UTC time> <LEVEL> <plugin>[<pid>] <command> <container>: <message>"
+  CHECK(lines[1].size() > 24);
+  CHECK(lines[1][4] == '-');
+  CHECK(lines[1][10] == 'T');
+  CHECK(lines[1][23] == 'Z');
+  CHECK(lines[1].find(" INFO  win-bridge[") != std::string::npos);
+  CHECK(lines[1].find("] ADD abc123: endpoint ep1 created") != std::string::npos);
+  CHECK(lines[2].find(" ERROR win-bridge[") != std::string::npos);
+  CHECK(lines[2].find(": two\\nlines") != std::string::npos);
+}
+
+TEST_CASE("stderr gets entries only at its own level") {
+  std::ostringstream err;
+  LogSettings settings;
+  settings.stderr_level = LogLevel::Warn;
+  Logger logger(settings, "flannel", &err);
+  logger.info("quiet");
+  logger.warn("loud");
+  CHECK(err.str().find("quiet") == std::string::npos);
+  CHECK(err.str().find("WARN  flannel[") != std::string::npos);
+  CHECK(err.str().find("- -: loud") != std::string::npos);  // no invocation set yet
+}
+
+TEST_CASE("settings problems are logged as warnings once the log is open") {
+  wincni::test::ScratchDir dir;
+  LogSettings settings = file_settings(dir / "cni.log", LogLevel::Info);
+  settings.problems.push_back("unknown log level \"chatty\"");
+  { Logger logger(settings, "p", nullptr); }
+  const auto lines = lines_of(dir / "cni.log");
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0].find("WARN") != std::string::npos);
+  CHECK(lines[0].find("chatty") != std::string::npos);
+}
+
+TEST_CASE("a log file that cannot be opened is reported on stderr, once") {
+  wincni::test::ScratchDir dir;
+  std::ostringstream err;
+  Logger logger(file_settings(dir / "missing-dir" / "cni.log", LogLevel::Debug), "p", &err);
+  CHECK(err.str().find("cannot open log file") != std::string::npos);
+  CHECK_FALSE(logger.enabled(LogLevel::Error));
+  logger.error("goes nowhere");
+}
+
+TEST_CASE("concurrent loggers on one file never split or lose lines") {
+  wincni::test::ScratchDir dir;
+  const auto file = dir / "shared.log";
+  constexpr int kWriters = 4, kLines = 200;
+  std::vector<std::thread> writers;
+  for (int w = 0; w < kWriters; ++w) {
+    writers.emplace_back([&, w] {
+      Logger logger(file_settings(file, LogLevel::Info), "writer" + std::to_string(w), nullptr);
+      for (int i = 0; i < kLines; ++i) logger.info("line {} {}", i, std::string(100, 'x'));
+    });
+  }
+  for (auto& t : writers) t.join();
+  const auto lines = lines_of(file);
+  CHECK(lines.size() == kWriters * kLines);
+  for (const auto& line : lines) {
+    CHECK(line.size() > 100);
+    CHECK(line.substr(line.size() - 100) == std::string(100, 'x'));
+  }
+}
