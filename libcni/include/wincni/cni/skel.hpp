@@ -11,6 +11,7 @@
 
 #include "wincni/cni/config.hpp"
 #include "wincni/cni/env.hpp"
+#include "wincni/cni/log.hpp"
 #include "wincni/cni/result.hpp"
 
 namespace wincni::cni {
@@ -25,6 +26,10 @@ struct CommandContext {
   std::string stdin_data;    // verbatim, passed on to delegates
   NetConf config;
   const Environment* env = nullptr;  // the full environment, for delegation
+  const Logger* logger = nullptr;    // set by the skel; see log.hpp
+
+  // The invocation's logger, or a silent one when none was set (tests).
+  const Logger& log() const { return logger != nullptr ? *logger : Logger::disabled(); }
 };
 
 struct PluginSpec {
@@ -36,12 +41,31 @@ struct PluginSpec {
   // ADD returns the result in the internal model; the skel encodes it in the
   // config's cniVersion. Handlers report failure by throwing cni::Error; any
   // other exception becomes code 999 with its what().
+  //
+  // A missing add or del handler fails that command with code 999 (a plugin
+  // that cannot ADD or DEL is a build mistake). A missing check, gc or status
+  // handler makes the command succeed after the version checks, as Go's skel
+  // does with a nil callback: nothing to verify, nothing to collect, ready.
   std::function<Result(const CommandContext&)> add;
   std::function<void(const CommandContext&)> del, check, gc, status;
 };
 
+// What the skel prints without CNI_COMMAND (on stderr, exit 0):
+// "<name> <description> (wincni <version>)\nCNI protocol versions supported: 0.1.0, ...\n".
+std::string about_text(const PluginSpec& spec);
+
 // Runs one invocation against an explicit environment and streams; returns
-// the process exit code. Used by plugin_main and by tests.
+// the process exit code: 0 on success, 1 when an error was printed, 2 for an
+// unknown command-line option. Used by plugin_main and by tests.
+//
+// argv[1] may be --help/-h (usage on `out`) or --version (the suite version
+// on `out`); the CNI protocol itself passes no arguments.
+//
+// Order of checks, as Go's skel: CNI_* environment (code 4), VERSION
+// (answered without reading stdin), stdin read (5), JSON (6) and network
+// name (7), unknown command (4), version reconciliation and gating (1, or 6
+// for a malformed cniVersion on CHECK/GC/STATUS), then the handler. Nothing
+// but a result or an error JSON is written to `out`; no exception escapes.
 int run_plugin(const PluginSpec& spec, const std::vector<std::string>& argv, const Environment& env,
                std::istream& in, std::ostream& out, std::ostream& err);
 

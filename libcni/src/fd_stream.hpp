@@ -1,0 +1,35 @@
+#pragma once
+// std::streambufs over the standard file descriptors, through libuv so that
+// both platforms behave the same: no CRLF translation on Windows, and a read
+// error (stdin is a directory, a broken handle) surfaces as an exception
+// instead of looking like end of input.
+
+#include <array>
+#include <streambuf>
+
+#include <uv.h>
+
+namespace wincni::cni {
+
+class FdStreambuf : public std::streambuf {
+ public:
+  explicit FdStreambuf(uv_file fd);
+  ~FdStreambuf() override;
+  FdStreambuf(const FdStreambuf&) = delete;
+  FdStreambuf& operator=(const FdStreambuf&) = delete;
+
+ protected:
+  int_type underflow() override;  // throws std::runtime_error on a read error
+  int_type overflow(int_type ch) override;
+  int sync() override;
+
+ private:
+  bool flush_output();
+
+  uv_file fd_;
+  uv_loop_t loop_{};  // libuv's synchronous fs calls need one; it never runs
+  std::array<char, 64 * 1024> in_{};
+  std::array<char, 16 * 1024> out_{};
+};
+
+}  // namespace wincni::cni
