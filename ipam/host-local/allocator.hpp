@@ -1,0 +1,40 @@
+#pragma once
+// Takes one address of one range set for an attachment, in the reference's
+// order and with its checks. The caller holds the store's lock and passes a
+// snapshot taken under it, which this keeps current.
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "owner.hpp"
+#include "range_set.hpp"
+#include "store.hpp"
+#include "wincni/cni/result.hpp"
+
+namespace wincni::hostlocal {
+
+class Allocator {
+ public:
+  // `set_index` names the set's round-robin file (last_reserved_ip.<index>).
+  Allocator(const RangeSet& set, size_t set_index, Store& store, Snapshot& snapshot);
+
+  // The requested address when given (it must lie in the set, not be a
+  // gateway, and be free); otherwise the next free address after the set's
+  // last reserved one, refused when the attachment already holds one of this
+  // set. Throws cni::Error with the reference's message (error_codes.hpp).
+  cni::IpConfig allocate(const OwnerKey& owner, std::string_view container_id,
+                         const std::optional<cni::IpAddress>& requested);
+
+ private:
+  cni::IpConfig take_requested(const OwnerKey& owner, const cni::IpAddress& requested);
+  cni::IpConfig take_next_free(const OwnerKey& owner, std::string_view container_id);
+  bool reserve(const cni::IpAddress& ip, const OwnerKey& owner);
+
+  const RangeSet& set_;
+  std::string range_id_;
+  Store& store_;
+  Snapshot& snapshot_;
+};
+
+}  // namespace wincni::hostlocal

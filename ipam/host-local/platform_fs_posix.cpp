@@ -1,0 +1,206 @@
+// POSIX side of platform_fs.hpp.
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "platform_fs.hpp"
+#include "wincni/cni/error.hpp"
+
+namespace wincni::hostlocal::platform {
+
+namespace {
+
+constexpr mode_t kPrivateFile = 0600;
+constexpr mode_t kPrivateDir = 0700;
+
+[[noreturn]] void fail(std::string_view op, const std::string& path, int err) {
+  throw cni::Error(cni::kIoFailure, fmt::format("{} {}: {}", op, path, std::strerror(err)));
+}
+
+class Fd {
+ public:
+  explicit Fd(int fd) : fd_(fd) {}
+  ~Fd() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  int get() const { return fd_; }
+  // close() reports write-back errors that a destructor would swallow.
+  int close() {
+    const int rc = ::close(fd_);
+    fd_ = -1;
+    return rc;
+  }
+
+ private:
+  int fd_;
+};
+
+int open_retrying(const std::string& path, int flags, mode_t mode = 0) {
+  int fd;
+  do {
+    fd = ::open(path.c_str(), flags | O_CLOEXEC, mode);
+  } while (fd < 0 && errno == EINTR);
+  return fd;
+}
+
+void write_all(int fd, std::string_view content, const std::string& path) {
+  while (!content.empty()) {
+    const ssize_t n = ::write(fd, content.data(), content.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      fail("write", path, errno);
+    }
+    content.remove_prefix(static_cast<size_t>(n));
+  }
+}
+
+// Fills a freshly created file and flushes it to disk.
+void fill_and_flush(Fd& fd, std::string_view content, const std::string& path) {
+  write_all(fd.get(), content, path);
+  if (::fsync(fd.get()) != 0) fail("fsync", path, errno);
+  if (fd.close() != 0) fail("close", path, errno);
+}
+
+bool rename_unsupported(int err) { return err == EINVAL || err == ENOSYS || err == ENOTSUP || err == EPERM; }
+
+}  // namespace
+
+bool escapes_colons() { return false; }
+
+std::string default_data_dir() { return "/var/lib/cni/networks"; }
+
+std::string join(std::string_view dir, std::string_view name) {
+  std::string out(dir);
+  if (!out.empty() && out.back() != '/') out += '/';
+  out += name;
+  return out;
+}
+
+bool is_directory(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+void create_private_directories(const std::string& path) {
+  if (path.empty() || is_directory(path)) return;
+  const auto slash = path.find_last_of('/', path.size() - 2);
+  if (slash != std::string::npos && slash > 0) create_private_directories(path.substr(0, slash));
+  if (::mkdir(path.c_str(), kPrivateDir) != 0 && !(errno == EEXIST && is_directory(path))) {
+    fail("mkdir", path, errno);
+  }
+}
+
+std::vector<DirEntry> list_directory(const std::string& path) {
+  DIR* dir = ::opendir(path.c_str());
+  if (dir == nullptr) fail("open", path, errno);
+  std::vector<DirEntry> entries;
+  errno = 0;
+  while (const dirent* e = ::readdir(dir)) {
+    const std::string_view name = e->d_name;
+    if (name == "." || name == "..") continue;
+    bool regular = e->d_type == DT_REG;
+    if (e->d_type == DT_UNKNOWN) {
+      struct stat st {};
+      regular = ::fstatat(::dirfd(dir), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
+    }
+    entries.push_back({std::string(name), regular});
+  }
+  const int err = errno;
+  ::closedir(dir);
+  if (err != 0) fail("readdir", path, err);
+  return entries;
+}
+
+std::optional<std::string> read_file(const std::string& path) {
+  Fd fd(open_retrying(path, O_RDONLY));
+  if (fd.get() < 0) {
+    if (errno == ENOENT) return std::nullopt;
+    fail("open", path, errno);
+  }
+  std::string content;
+  char buffer[512];
+  for (;;) {
+    const ssize_t n = ::read(fd.get(), buffer, sizeof buffer);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      fail("read", path, errno);
+    }
+    if (n == 0) break;
+    content.append(buffer, static_cast<size_t>(n));
+  }
+  return content;
+}
+
+void overwrite_file(const std::string& path, std::string_view content) {
+  Fd fd(open_retrying(path, O_WRONLY | O_CREAT | O_TRUNC, kPrivateFile));
+  if (fd.get() < 0) fail("open", path, errno);
+  write_all(fd.get(), content, path);
+  if (fd.close() != 0) fail("close", path, errno);
+}
+
+bool publish_file_exclusive(const std::string& dir, std::string_view name, std::string_view staging,
+                            std::string_view content) {
+  const std::string target = join(dir, name);
+  const std::string staged = join(dir, staging);
+  {
+    Fd fd(open_retrying(staged, O_WRONLY | O_CREAT | O_TRUNC, kPrivateFile));
+    if (fd.get() < 0) fail("open", staged, errno);
+    try {
+      fill_and_flush(fd, content, staged);
+    } catch (...) {
+      ::unlink(staged.c_str());
+      throw;
+    }
+  }
+  if (::renameat2(AT_FDCWD, staged.c_str(), AT_FDCWD, target.c_str(), RENAME_NOREPLACE) == 0) return true;
+  const int err = errno;
+  ::unlink(staged.c_str());
+  if (err == EEXIST) return false;
+  if (!rename_unsupported(err)) fail("rename", target, err);
+
+  Fd fd(open_retrying(target, O_WRONLY | O_CREAT | O_EXCL, kPrivateFile));
+  if (fd.get() < 0) {
+    if (errno == EEXIST) return false;
+    fail("open", target, errno);
+  }
+  try {
+    fill_and_flush(fd, content, target);
+  } catch (...) {
+    ::unlink(target.c_str());
+    throw;
+  }
+  return true;
+}
+
+bool remove_file(const std::string& path) {
+  if (::unlink(path.c_str()) == 0) return true;
+  if (errno == ENOENT) return false;
+  fail("remove", path, errno);
+}
+
+ExclusiveLock::ExclusiveLock(const std::string& path) {
+  const int fd = open_retrying(path, O_RDONLY | O_CREAT, kPrivateFile);
+  if (fd < 0) fail("open", path, errno);
+  while (::flock(fd, LOCK_EX) != 0) {
+    if (errno == EINTR) continue;
+    const int err = errno;
+    ::close(fd);
+    fail("flock", path, err);
+  }
+  handle_ = fd;
+}
+
+ExclusiveLock::~ExclusiveLock() { ::close(static_cast<int>(handle_)); }
+
+}  // namespace wincni::hostlocal::platform

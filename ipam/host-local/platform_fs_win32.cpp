@@ -1,0 +1,247 @@
+// Windows side of platform_fs.hpp. Paths arrive as UTF-8 and go to the wide
+// Win32 API. What we create gets a protected ACL for SYSTEM and the
+// Administrators only: the default ACL of a drive root lets every
+// authenticated user create and read folders there.
+
+#include <windows.h>
+#include <sddl.h>
+
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "platform_fs.hpp"
+#include "wincni/cni/error.hpp"
+
+namespace wincni::hostlocal::platform {
+
+namespace {
+
+std::wstring widen(std::string_view text) {
+  if (text.empty()) return {};
+  const int n = MultiByteToWideChar(CP_UTF8, 0, text.data(), static_cast<int>(text.size()), nullptr, 0);
+  std::wstring out(static_cast<size_t>(n), L'\0');
+  MultiByteToWideChar(CP_UTF8, 0, text.data(), static_cast<int>(text.size()), out.data(), n);
+  return out;
+}
+
+std::string narrow(std::wstring_view text) {
+  if (text.empty()) return {};
+  const int n = WideCharToMultiByte(CP_UTF8, 0, text.data(), static_cast<int>(text.size()), nullptr, 0, nullptr, nullptr);
+  std::string out(static_cast<size_t>(n), '\0');
+  WideCharToMultiByte(CP_UTF8, 0, text.data(), static_cast<int>(text.size()), out.data(), n, nullptr, nullptr);
+  return out;
+}
+
+std::string describe(DWORD err) {
+  wchar_t* buffer = nullptr;
+  const DWORD n = FormatMessageW(FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS,
+                                 nullptr, err, 0, reinterpret_cast<wchar_t*>(&buffer), 0, nullptr);
+  std::wstring text = n != 0 && buffer != nullptr ? std::wstring(buffer, n) : std::wstring();
+  if (buffer != nullptr) LocalFree(buffer);
+  while (!text.empty() && (text.back() == L'\n' || text.back() == L'\r' || text.back() == L' ')) text.pop_back();
+  return text.empty() ? fmt::format("error {}", err) : fmt::format("{} (error {})", narrow(text), err);
+}
+
+[[noreturn]] void fail(std::string_view op, const std::string& path, DWORD err) {
+  throw cni::Error(cni::kIoFailure, fmt::format("{} {}: {}", op, path, describe(err)));
+}
+
+bool is_missing(DWORD err) { return err == ERROR_FILE_NOT_FOUND || err == ERROR_PATH_NOT_FOUND; }
+
+struct LocalFreeDeleter {
+  void operator()(void* p) const { LocalFree(p); }
+};
+
+// SYSTEM and Administrators: full control, inherited by what is created
+// inside; nothing inherited from above.
+class PrivateSecurity {
+ public:
+  PrivateSecurity() {
+    PSECURITY_DESCRIPTOR sd = nullptr;
+    if (ConvertStringSecurityDescriptorToSecurityDescriptorW(L"D:P(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)", SDDL_REVISION_1,
+                                                             &sd, nullptr)) {
+      descriptor_.reset(sd);
+      attributes_.nLength = sizeof attributes_;
+      attributes_.lpSecurityDescriptor = sd;
+      attributes_.bInheritHandle = FALSE;
+    }
+  }
+  // nullptr (default security) if the descriptor could not be built.
+  SECURITY_ATTRIBUTES* get() { return descriptor_ ? &attributes_ : nullptr; }
+
+ private:
+  std::unique_ptr<void, LocalFreeDeleter> descriptor_;
+  SECURITY_ATTRIBUTES attributes_{};
+};
+
+class Handle {
+ public:
+  explicit Handle(HANDLE h) : h_(h) {}
+  ~Handle() {
+    if (valid()) CloseHandle(h_);
+  }
+  Handle(const Handle&) = delete;
+  Handle& operator=(const Handle&) = delete;
+  bool valid() const { return h_ != INVALID_HANDLE_VALUE; }
+  HANDLE get() const { return h_; }
+  bool close() {
+    const BOOL ok = CloseHandle(h_);
+    h_ = INVALID_HANDLE_VALUE;
+    return ok != FALSE;
+  }
+
+ private:
+  HANDLE h_;
+};
+
+HANDLE open_file(const std::string& path, DWORD access, DWORD disposition, SECURITY_ATTRIBUTES* security = nullptr) {
+  return CreateFileW(widen(path).c_str(), access, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, security,
+                     disposition, FILE_ATTRIBUTE_NORMAL, nullptr);
+}
+
+void write_all(HANDLE h, std::string_view content, const std::string& path) {
+  while (!content.empty()) {
+    DWORD written = 0;
+    if (!WriteFile(h, content.data(), static_cast<DWORD>(content.size()), &written, nullptr)) {
+      fail("write", path, GetLastError());
+    }
+    content.remove_prefix(written);
+  }
+}
+
+bool is_separator(char c) { return c == '\\' || c == '/'; }
+
+}  // namespace
+
+bool escapes_colons() { return true; }
+
+std::string default_data_dir() { return "/var/lib/cni/networks"; }
+
+std::string join(std::string_view dir, std::string_view name) {
+  std::string out(dir);
+  if (!out.empty() && !is_separator(out.back())) out += '\\';
+  out += name;
+  return out;
+}
+
+bool is_directory(const std::string& path) {
+  const DWORD attributes = GetFileAttributesW(widen(path).c_str());
+  return attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_DIRECTORY) != 0;
+}
+
+void create_private_directories(const std::string& path) {
+  if (path.empty() || is_directory(path)) return;
+  size_t end = path.size();
+  while (end > 0 && is_separator(path[end - 1])) --end;
+  size_t cut = end;
+  while (cut > 0 && !is_separator(path[cut - 1])) --cut;
+  // Stop at a root ("C:\", "\", "\\server\share\" are never created).
+  if (cut > 1 && !(cut == 3 && path[1] == ':')) create_private_directories(path.substr(0, cut - 1));
+  PrivateSecurity security;
+  if (!CreateDirectoryW(widen(path).c_str(), security.get())) {
+    const DWORD err = GetLastError();
+    if (!(err == ERROR_ALREADY_EXISTS && is_directory(path))) fail("mkdir", path, err);
+  }
+}
+
+std::vector<DirEntry> list_directory(const std::string& path) {
+  WIN32_FIND_DATAW data;
+  HANDLE find = FindFirstFileExW(widen(join(path, "*")).c_str(), FindExInfoBasic, &data, FindExSearchNameMatch,
+                                 nullptr, FIND_FIRST_EX_LARGE_FETCH);
+  if (find == INVALID_HANDLE_VALUE) fail("open", path, GetLastError());
+  std::vector<DirEntry> entries;
+  do {
+    const std::wstring_view name = data.cFileName;
+    if (name == L"." || name == L"..") continue;
+    const bool regular = (data.dwFileAttributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_REPARSE_POINT)) == 0;
+    entries.push_back({narrow(name), regular});
+  } while (FindNextFileW(find, &data));
+  const DWORD err = GetLastError();
+  FindClose(find);
+  if (err != ERROR_NO_MORE_FILES) fail("readdir", path, err);
+  return entries;
+}
+
+std::optional<std::string> read_file(const std::string& path) {
+  Handle h(open_file(path, GENERIC_READ, OPEN_EXISTING));
+  if (!h.valid()) {
+    const DWORD err = GetLastError();
+    if (is_missing(err)) return std::nullopt;
+    fail("open", path, err);
+  }
+  std::string content;
+  char buffer[512];
+  for (;;) {
+    DWORD n = 0;
+    if (!ReadFile(h.get(), buffer, sizeof buffer, &n, nullptr)) fail("read", path, GetLastError());
+    if (n == 0) break;
+    content.append(buffer, n);
+  }
+  return content;
+}
+
+void overwrite_file(const std::string& path, std::string_view content) {
+  PrivateSecurity security;
+  Handle h(open_file(path, GENERIC_WRITE, CREATE_ALWAYS, security.get()));
+  if (!h.valid()) fail("open", path, GetLastError());
+  write_all(h.get(), content, path);
+  if (!h.close()) fail("close", path, GetLastError());
+}
+
+bool publish_file_exclusive(const std::string& dir, std::string_view name, std::string_view staging,
+                            std::string_view content) {
+  const std::string target = join(dir, name);
+  const std::string staged = join(dir, staging);
+  PrivateSecurity security;
+  {
+    Handle h(open_file(staged, GENERIC_WRITE, CREATE_ALWAYS, security.get()));
+    if (!h.valid()) fail("open", staged, GetLastError());
+    try {
+      write_all(h.get(), content, staged);
+      if (!FlushFileBuffers(h.get())) fail("flush", staged, GetLastError());
+      if (!h.close()) fail("close", staged, GetLastError());
+    } catch (...) {
+      DeleteFileW(widen(staged).c_str());
+      throw;
+    }
+  }
+  // Without MOVEFILE_REPLACE_EXISTING the move fails when the name is taken.
+  if (MoveFileExW(widen(staged).c_str(), widen(target).c_str(), MOVEFILE_WRITE_THROUGH)) return true;
+  const DWORD err = GetLastError();
+  DeleteFileW(widen(staged).c_str());
+  if (err == ERROR_ALREADY_EXISTS || err == ERROR_FILE_EXISTS) return false;
+  fail("rename", target, err);
+}
+
+bool remove_file(const std::string& path) {
+  if (DeleteFileW(widen(path).c_str())) return true;
+  const DWORD err = GetLastError();
+  if (is_missing(err)) return false;
+  fail("remove", path, err);
+}
+
+ExclusiveLock::ExclusiveLock(const std::string& path) {
+  PrivateSecurity security;
+  // The reference opens the lock file read/write sharing read and write;
+  // ours must let it in and be let in by it.
+  HANDLE h = CreateFileW(widen(path).c_str(), GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE,
+                         security.get(), OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
+  if (h == INVALID_HANDLE_VALUE) fail("open", path, GetLastError());
+  OVERLAPPED overlapped{};
+  if (!LockFileEx(h, LOCKFILE_EXCLUSIVE_LOCK, 0, 1, 0, &overlapped)) {
+    const DWORD err = GetLastError();
+    CloseHandle(h);
+    fail("lock", path, err);
+  }
+  handle_ = reinterpret_cast<std::intptr_t>(h);
+}
+
+ExclusiveLock::~ExclusiveLock() {
+  HANDLE h = reinterpret_cast<HANDLE>(handle_);
+  OVERLAPPED overlapped{};
+  UnlockFileEx(h, 0, 1, 0, &overlapped);
+  CloseHandle(h);
+}
+
+}  // namespace wincni::hostlocal::platform
