@@ -101,7 +101,7 @@ HostComputeNetwork HostComputeNetwork::from_json(const Json& value) {
   std::string type = read_string(value, "Type");
   if (!type.empty()) {
     auto parsed = parse_network_type(type);
-    if (!parsed) throw SchemaError(SchemaError::Kind::Value, "Type", "unknown network type \"" + type + "\"");
+    if (!parsed) throw SchemaError(SchemaError::Kind::NetworkType, "Type", "unknown network type \"" + type + "\"");
     network.type = *parsed;
   }
   network.policies = parse_policies_v2(read_array(value, "Policies"));

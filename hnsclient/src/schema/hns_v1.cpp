@@ -40,7 +40,7 @@ HnsNetwork HnsNetwork::from_json(const Json& value) {
   std::string type = read_string(value, "Type");
   if (!type.empty()) {
     auto parsed = parse_network_type(type);
-    if (!parsed) throw SchemaError(SchemaError::Kind::Value, "Type", "unknown network type \"" + type + "\"");
+    if (!parsed) throw SchemaError(SchemaError::Kind::NetworkType, "Type", "unknown network type \"" + type + "\"");
     network.type = *parsed;
   }
   network.network_adapter_name = read_string(value, "NetworkAdapterName");

@@ -182,7 +182,7 @@ void read_fields(PolicySettings& settings, const Json& source, Api api) {
       settings);
 }
 
-Policy parse_with_names(const Json& value, Api shape, std::initializer_list<Api> namings) {
+Policy parse_with_names_unchecked(const Json& value, Api shape, std::initializer_list<Api> namings) {
   std::string type = read_type(value);
   Json source = shape == Api::V2 ? json_io::read_object(value, "Settings") : value;
   Policy policy;
@@ -199,6 +199,16 @@ Policy parse_with_names(const Json& value, Api shape, std::initializer_list<Api>
   }
   policy.settings = make_other(std::move(type), std::move(source));
   return policy;
+}
+
+// Any shape problem inside a policy is reported as a policy problem, which
+// is what HNS answers with HCN_E_INVALID_POLICY.
+Policy parse_with_names(const Json& value, Api shape, std::initializer_list<Api> namings) {
+  try {
+    return parse_with_names_unchecked(value, shape, namings);
+  } catch (const SchemaError& error) {
+    throw SchemaError(SchemaError::Kind::Policy, error.field(), error.problem());
+  }
 }
 
 // --- semantic checks -------------------------------------------------------

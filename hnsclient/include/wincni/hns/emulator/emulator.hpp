@@ -1,0 +1,77 @@
+#pragma once
+// The HNS emulator: an HcnApi that behaves like HNS, with its state in a
+// directory shared by every process that uses it (research/hns-api.md,
+// DESIGN.md "The emulator must behave like HNS").
+//
+// Environment:
+//   WINCNI_EMULATOR_DIR          state directory (default below)
+//   WINCNI_EMULATOR_HNS_VERSION  "13.2": the version HNS reports (overrides
+//                                the one `hnsctl` stored; default 15.4, which
+//                                has every feature)
+//   WINCNI_EMULATOR_FAULTS       fault injection (src/emulator/faults.hpp)
+//   WINCNI_EMULATOR_JOURNAL      file to append one JSON line per call to
+//
+// The entry points take UTF-8 and return UTF-8 strings and an HRESULT, so
+// that a computenetwork.dll / vmcompute.dll shim needs only UTF-16
+// conversion and CoTaskMemAlloc around them.
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "wincni/cni/ip.hpp"
+#include "wincni/hns/features.hpp"
+#include "wincni/hns/seam.hpp"
+
+namespace wincni::hns::emulator {
+
+// Where the emulated host keeps its HNS state when WINCNI_EMULATOR_DIR is not
+// set: like HNS's own store, it outlives reboots.
+inline constexpr const char* kDefaultStateDir = "/var/lib/wincni/hns-emulator";
+inline constexpr HnsVersion kDefaultHnsVersion{15, 4};
+
+struct EmulatorConfig {
+  std::string state_dir = kDefaultStateDir;
+  std::optional<std::string> journal_path;
+  std::string faults;
+  std::optional<HnsVersion> hns_version;
+  // Set by from_environment when a variable holds something unusable; every
+  // call then fails with E_INVALIDARG and this text.
+  std::string problem;
+
+  static EmulatorConfig from_environment();
+};
+
+class Emulator final : public HcnApi {
+ public:
+  explicit Emulator(EmulatorConfig config);
+  ~Emulator() override;
+  Emulator(const Emulator&) = delete;
+  Emulator& operator=(const Emulator&) = delete;
+
+  HcnReply enumerate(HcnObject kind, std::string_view query) override;
+  HcnReply create(HcnObject kind, HcnHandle network, const Guid& id, std::string_view settings,
+                  HcnHandle* handle) override;
+  HcnReply open(HcnObject kind, const Guid& id, HcnHandle* handle) override;
+  HcnReply modify(HcnObject kind, HcnHandle handle, std::string_view settings) override;
+  HcnReply query_properties(HcnObject kind, HcnHandle handle, std::string_view query) override;
+  HcnReply remove(HcnObject kind, const Guid& id) override;
+  void close(HcnObject kind, HcnHandle handle) override;
+  HnsCallReply hns_call(std::string_view method, std::string_view path, std::string_view request) override;
+
+  // --- administration of the emulated host (hnsctl, tests); not HNS calls ---
+  // The version stored in the state (nullopt: back to the default).
+  void store_hns_version(std::optional<HnsVersion> version);
+  // The version HNS reports now: environment, else stored, else the default.
+  HnsVersion hns_version();
+  // The host's physical adapter, which networks bind to.
+  void set_host_adapter(const std::string& name, const cni::IpAddress& management_ip);
+  const EmulatorConfig& config() const;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace wincni::hns::emulator

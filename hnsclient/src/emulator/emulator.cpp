@@ -1,0 +1,186 @@
+#include "wincni/hns/emulator/emulator.hpp"
+
+#include <fmt/format.h>
+
+#include "emulator_impl.hpp"
+#include "failure.hpp"
+#include "platform.hpp"
+
+namespace wincni::hns::emulator {
+namespace {
+
+HResult schema_failure_code(const SchemaError& error, HcnObject kind) {
+  switch (error.kind()) {
+    case SchemaError::Kind::Type: return hr::kInvalidJson;
+    case SchemaError::Kind::Policy: return hr::kInvalidPolicy;
+    case SchemaError::Kind::NetworkType: return hr::kInvalidNetworkType;
+    case SchemaError::Kind::Address: return kind == HcnObject::Network ? hr::kInvalidPrefix : hr::kInvalidIp;
+    case SchemaError::Kind::Value:
+      if (kind == HcnObject::Network) return hr::kInvalidNetwork;
+      if (kind == HcnObject::Endpoint) return hr::kInvalidEndpoint;
+      return hr::kInvalidJson;
+  }
+  return hr::kInvalidJson;
+}
+
+}  // namespace
+
+EmulatorConfig EmulatorConfig::from_environment() {
+  EmulatorConfig config;
+  if (auto dir = environment_variable("WINCNI_EMULATOR_DIR"); dir && !dir->empty()) config.state_dir = *dir;
+  if (auto journal = environment_variable("WINCNI_EMULATOR_JOURNAL"); journal && !journal->empty()) {
+    config.journal_path = *journal;
+  }
+  config.faults = environment_variable("WINCNI_EMULATOR_FAULTS").value_or("");
+  if (auto version = environment_variable("WINCNI_EMULATOR_HNS_VERSION"); version && !version->empty()) {
+    config.hns_version = HnsVersion::parse(*version);
+    if (!config.hns_version) {
+      config.problem = "WINCNI_EMULATOR_HNS_VERSION \"" + *version + "\" is not MAJOR.MINOR";
+    }
+  }
+  return config;
+}
+
+std::string operation_name(std::string_view verb, HcnObject kind) {
+  std::string name(verb);
+  name += object_name(kind);
+  if (verb == "Enumerate") name += 's';
+  if (verb == "Query") name += "Properties";
+  return name;
+}
+
+Emulator::Impl::Impl(EmulatorConfig config_in)
+    : config(std::move(config_in)), store(config.state_dir), journal(config.journal_path) {
+  if (!config.problem.empty()) return;
+  try {
+    faults = FaultPlan(parse_faults(config.faults));
+  } catch (const std::invalid_argument& error) {
+    config.problem = error.what();
+  }
+}
+
+HnsVersion Emulator::Impl::version_of(const EmulatorState& state) const {
+  if (config.hns_version) return *config.hns_version;
+  return state.hns_version.value_or(kDefaultHnsVersion);
+}
+
+Outcome Emulator::Impl::run(const std::string& operation, HcnObject kind, Access access,
+                            const std::function<std::string(Host&)>& body) {
+  Outcome outcome;
+  if (!config.problem.empty()) return Outcome{hr::kInvalidArg, {}, config.problem};
+  try {
+    if (faults.watches(operation)) {
+      std::optional<Fault> fault;
+      store.update([&](EmulatorState& state) {
+        fault = faults.due(operation, ++state.call_counts[operation]);
+        return true;
+      });
+      if (fault) {
+        switch (fault->action) {
+          case FaultAction::Fail:
+            return Outcome{fault->hresult, {}, "injected fault: " + operation + " fails"};
+          case FaultAction::Delay:
+            sleep_milliseconds(fault->delay_ms);
+            break;
+          case FaultAction::Hang:
+            for (;;) sleep_milliseconds(60'000);
+          case FaultAction::Crash:
+            outcome.crash_after = true;
+            break;
+        }
+      }
+    }
+    auto apply = [&](EmulatorState& state) {
+      Host host(state, version_of(state));
+      outcome.output = body(host);
+    };
+    if (access == Access::Write) {
+      store.update([&](EmulatorState& state) {
+        apply(state);
+        return true;
+      });
+    } else {
+      store.inspect(apply);
+    }
+  } catch (const HcnFailure& failure) {
+    outcome.hr = failure.code();
+    outcome.detail = failure.what();
+    outcome.output.clear();
+  } catch (const SchemaError& error) {
+    outcome.hr = schema_failure_code(error, kind);
+    outcome.detail = error.what();
+    outcome.output.clear();
+  } catch (const std::exception& error) {
+    // The store itself failed (disk, corrupt file): HNS is broken, not the caller.
+    outcome.hr = hr::kFail;
+    outcome.detail = std::string("emulator store: ") + error.what();
+    outcome.output.clear();
+  }
+  return outcome;
+}
+
+void Emulator::Impl::finish(std::string_view op, const nlohmann::json& input, HResult result, std::string_view output,
+                            const Outcome& outcome) const {
+  journal.record(op, input, result, output, outcome.detail);
+  if (outcome.crash_after) end_process_now(86);
+}
+
+HcnHandle Emulator::Impl::open_handle(HcnObject kind, const Guid& id) {
+  auto* object = new OpenObject{kind, id};
+  std::lock_guard<std::mutex> guard(handles_mutex);
+  handles.insert(object);
+  return object;
+}
+
+Guid Emulator::Impl::resolve(HcnObject kind, HcnHandle handle) {
+  std::lock_guard<std::mutex> guard(handles_mutex);
+  auto* object = static_cast<OpenObject*>(handle);
+  if (!handles.count(object) || object->kind != kind) {
+    throw HcnFailure(hr::kInvalidHandle, fmt::format("not an open {} handle", object_name(kind)));
+  }
+  return object->id;
+}
+
+nlohmann::json Emulator::Impl::describe_handle(HcnHandle handle) {
+  std::lock_guard<std::mutex> guard(handles_mutex);
+  auto* object = static_cast<OpenObject*>(handle);
+  if (!handles.count(object)) return nullptr;
+  return object->id.str();
+}
+
+void Emulator::Impl::close_handle(HcnHandle handle) {
+  std::lock_guard<std::mutex> guard(handles_mutex);
+  auto* object = static_cast<OpenObject*>(handle);
+  if (handles.erase(object)) delete object;
+}
+
+Emulator::Emulator(EmulatorConfig config) : impl_(std::make_unique<Impl>(std::move(config))) {}
+
+Emulator::~Emulator() {
+  for (auto* object : impl_->handles) delete object;
+}
+
+const EmulatorConfig& Emulator::config() const { return impl_->config; }
+
+void Emulator::store_hns_version(std::optional<HnsVersion> version) {
+  impl_->store.update([&](EmulatorState& state) {
+    state.hns_version = version;
+    return true;
+  });
+}
+
+HnsVersion Emulator::hns_version() {
+  HnsVersion version;
+  impl_->store.inspect([&](EmulatorState& state) { version = impl_->version_of(state); });
+  return version;
+}
+
+void Emulator::set_host_adapter(const std::string& name, const cni::IpAddress& management_ip) {
+  impl_->store.update([&](EmulatorState& state) {
+    state.host.adapter_name = name;
+    state.host.management_ip = management_ip;
+    return true;
+  });
+}
+
+}  // namespace wincni::hns::emulator

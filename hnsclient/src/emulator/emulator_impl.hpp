@@ -1,0 +1,68 @@
+#pragma once
+// What the emulator's two call styles share: the store, faults, journal and
+// open handles, and run(), which carries one operation through all of them.
+
+#include <functional>
+#include <mutex>
+#include <set>
+#include <string>
+
+#include "faults.hpp"
+#include "host.hpp"
+#include "journal.hpp"
+#include "state_store.hpp"
+#include "wincni/hns/emulator/emulator.hpp"
+#include "wincni/hns/schema/schema_error.hpp"
+
+namespace wincni::hns::emulator {
+
+// What one operation came to, before it is dressed as an Hcn* reply or an
+// HNSCall envelope.
+struct Outcome {
+  HResult hr = hr::kOk;
+  std::string output;
+  std::string detail;      // why it failed, for the journal
+  bool crash_after = false;  // a "crash" fault: end the process once recorded
+};
+
+enum class Access { Read, Write };
+
+struct Emulator::Impl {
+  explicit Impl(EmulatorConfig config);
+
+  EmulatorConfig config;
+  StateStore store;
+  FaultPlan faults;
+  Journal journal;
+
+  // Runs `body` against the host under the lock (shared for Read), after any
+  // fault due for `operation`; maps failures to their HRESULT. A SchemaError
+  // becomes the HRESULT HNS gives for bad input of an object of `kind`.
+  Outcome run(const std::string& operation, HcnObject kind, Access access,
+              const std::function<std::string(Host&)>& body);
+  // Journals the call and, for a crash fault, ends the process.
+  void finish(std::string_view op, const nlohmann::json& input, HResult result, std::string_view output,
+              const Outcome& outcome) const;
+
+  HnsVersion version_of(const EmulatorState& state) const;
+
+  // Open handles: the address of an OpenObject is the HcnHandle.
+  struct OpenObject {
+    HcnObject kind;
+    Guid id;
+  };
+  HcnHandle open_handle(HcnObject kind, const Guid& id);
+  // HcnFailure(ERROR_INVALID_HANDLE) unless `handle` is open and of `kind`.
+  Guid resolve(HcnObject kind, HcnHandle handle);
+  void close_handle(HcnHandle handle);
+  // For the journal: the ID the handle stands for (stable across runs,
+  // unlike its address), or null.
+  nlohmann::json describe_handle(HcnHandle handle);
+
+  std::mutex handles_mutex;
+  std::set<OpenObject*> handles;
+};
+
+std::string operation_name(std::string_view verb, HcnObject kind);
+
+}  // namespace wincni::hns::emulator

@@ -1,0 +1,59 @@
+#pragma once
+// Fault injection, switched on by WINCNI_EMULATOR_FAULTS: a comma-separated
+// list of OPERATION:CALL:ACTION, e.g.
+//   CreateEndpoint:2:fail=0x803B0001   the 2nd CreateEndpoint fails with that HRESULT
+//   ModifyNamespace:1:crash            the 1st ModifyNamespace does its work, then the process ends
+//   CreateNetwork:1:delay=500          the 1st CreateNetwork waits 500 ms first
+//   EnumerateNetworks:3+:hang          the 3rd and every later call never returns
+// CALL is N (the Nth call) or N+ (the Nth and every later one). Calls are
+// counted in the state directory, so "the 2nd" means across all processes.
+// OPERATION names are the Hcn* verbs without "Hcn" (CreateEndpoint,
+// QueryNetworkProperties, ModifyNamespace, ...); HNSCall requests count as
+// the same operations (POST /endpoints/ is CreateEndpoint) and GET
+// /globals/version is GetVersion.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "wincni/hns/hresult.hpp"
+
+namespace wincni::hns::emulator {
+
+enum class FaultAction {
+  Fail,   // return the HRESULT, change nothing
+  Delay,  // sleep, then carry on
+  Hang,   // never return (before taking the lock, so others are not blocked)
+  Crash,  // do the work, store it, then end the process before returning
+};
+
+struct Fault {
+  std::string operation;
+  std::uint64_t call = 1;
+  bool and_later = false;
+  FaultAction action = FaultAction::Fail;
+  HResult hresult = hr::kFail;
+  std::uint64_t delay_ms = 0;
+};
+
+// std::invalid_argument with a message naming the bad entry.
+std::vector<Fault> parse_faults(std::string_view spec);
+
+class FaultPlan {
+ public:
+  FaultPlan() = default;
+  explicit FaultPlan(std::vector<Fault> faults) : faults_(std::move(faults)) {}
+
+  bool empty() const { return faults_.empty(); }
+  // Whether calls of `operation` need counting.
+  bool watches(std::string_view operation) const;
+  // The fault for the `call`th call of `operation` (1-based), if any.
+  std::optional<Fault> due(std::string_view operation, std::uint64_t call) const;
+
+ private:
+  std::vector<Fault> faults_;
+};
+
+}  // namespace wincni::hns::emulator

@@ -1,0 +1,76 @@
+#pragma once
+// The emulated HNS itself: what each operation does to the store, with the
+// validation real HNS does and the HRESULT it answers with (HcnFailure).
+// It knows nothing of JSON text, handles, locks or the two call styles;
+// v2_api.cpp and v1_api.cpp translate those onto it.
+
+#include <vector>
+
+#include "state.hpp"
+#include "wincni/hns/features.hpp"
+#include "wincni/hns/schema/hcn.hpp"
+#include "wincni/hns/schema/hns_v1.hpp"
+
+namespace wincni::hns::emulator {
+
+class Host {
+ public:
+  Host(EmulatorState& state, HnsVersion version) : state_(state), version_(version) {}
+
+  HnsVersion version() const { return version_; }
+  EmulatorState& state() { return state_; }
+
+  // --- networks (host_networks.cpp) ---
+  // `id` null: HNS makes one up (or takes the settings' ID).
+  const NetworkRecord& create_network(HostComputeNetwork request, Guid id);
+  // Deletes the network's endpoints with it.
+  void delete_network(const Guid& id);
+  void modify_network(const Guid& id, const ModifyRequest& request);
+  // HCN_E_NETWORK_NOT_FOUND when missing.
+  NetworkRecord& network(const Guid& id);
+
+  // --- endpoints (host_endpoints.cpp) ---
+  const EndpointRecord& create_endpoint(const Guid& network_id, HostComputeEndpoint request, Guid id);
+  void delete_endpoint(const Guid& id);
+  void modify_endpoint(const Guid& id, const ModifyRequest& request);
+  // v1 POST /endpoints/<id>: the object as a whole; HNS takes its policies.
+  void update_endpoint_policies(const Guid& id, std::vector<Policy> policies);
+  // v1 /endpoints/<id>/attach and /detach.
+  void attach_endpoint(const Guid& id, const EndpointAttachRequest& request);
+  void detach_endpoint(const Guid& id, const EndpointAttachRequest& request);
+  // HCN_E_ENDPOINT_NOT_FOUND when missing.
+  EndpointRecord& endpoint(const Guid& id);
+
+  // --- namespaces (host_namespaces.cpp) ---
+  const HostComputeNamespace& create_namespace(HostComputeNamespace request, Guid id);
+  // Detaches the namespace's endpoints first.
+  void delete_namespace(const Guid& id);
+  void modify_namespace(const Guid& id, const ModifyRequest& request);
+  void add_namespace_endpoint(const Guid& ns_id, const Guid& endpoint_id);
+  void remove_namespace_endpoint(const Guid& ns_id, const Guid& endpoint_id);
+  // ERROR_NOT_FOUND (0x80070490, "Element not found.") when missing.
+  HostComputeNamespace& namespace_(const Guid& id);
+
+  // --- views (host_views.cpp) ---
+  Json network_v2(const NetworkRecord& record) const;
+  HnsNetwork network_v1(const NetworkRecord& record) const;
+  Json endpoint_v2(const EndpointRecord& record) const;
+  HnsEndpoint endpoint_v1(const EndpointRecord& record) const;
+  Json namespace_v2(const HostComputeNamespace& ns) const;
+  HnsNamespace namespace_v1(const HostComputeNamespace& ns) const;
+
+  // --- policy rules (host_policies.cpp) ---
+  // Unknown, misplaced or unsupported types -> HCN_E_INVALID_POLICY_TYPE;
+  // unusable settings -> HCN_E_INVALID_POLICY.
+  void check_policies(const std::vector<Policy>& policies, unsigned scope) const;
+  // Port mappings of endpoint `endpoint_id` on `network_id`: internal port 0
+  // -> HCN_E_INVALID_INTERNAL_PORT; the same protocol, external port and VIP
+  // twice on the network -> HCN_E_PORT_ALREADY_EXISTS.
+  void check_port_mappings(const Guid& network_id, const Guid& endpoint_id, const std::vector<Policy>& policies) const;
+
+ private:
+  EmulatorState& state_;
+  HnsVersion version_;
+};
+
+}  // namespace wincni::hns::emulator

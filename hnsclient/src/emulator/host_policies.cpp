@@ -1,0 +1,66 @@
+#include <tuple>
+
+#include "failure.hpp"
+#include "host.hpp"
+
+namespace wincni::hns::emulator {
+namespace {
+
+std::string_view scope_name(unsigned scope) {
+  switch (scope) {
+    case kEndpointScope: return "an endpoint";
+    case kNetworkScope: return "a network";
+    default: return "a subnet";
+  }
+}
+
+}  // namespace
+
+void Host::check_policies(const std::vector<Policy>& policies, unsigned scope) const {
+  for (const auto& policy : policies) {
+    if (!policy.known()) throw HcnFailure(hr::kInvalidPolicyType, "unknown policy type \"" + policy.type() + "\"");
+    if (!(policy.scopes() & scope)) {
+      throw HcnFailure(hr::kInvalidPolicyType,
+                       "a " + policy.type() + " policy cannot be set on " + std::string(scope_name(scope)));
+    }
+    if (auto feature = policy.required_feature(); feature && !supports(version_, *feature)) {
+      throw HcnFailure(hr::kInvalidPolicyType, policy.type() + " policies need the " +
+                                                   std::string(feature_name(*feature)) + " feature, which HNS " +
+                                                   version_.str() + " lacks");
+    }
+    if (std::string problem = policy.problem(); !problem.empty()) {
+      throw HcnFailure(hr::kInvalidPolicy, policy.type() + " policy: " + problem);
+    }
+  }
+}
+
+void Host::check_port_mappings(const Guid& network_id, const Guid& endpoint_id,
+                               const std::vector<Policy>& policies) const {
+  using Key = std::tuple<std::uint32_t, std::uint16_t, std::string>;
+  auto key_of = [](const PortMappingPolicy& mapping) {
+    return Key{mapping.protocol.number, mapping.external_port, mapping.vip};
+  };
+  std::vector<Key> taken;
+  for (const auto& record : state_.endpoints) {
+    if (record.endpoint.host_compute_network != network_id || record.endpoint.id == endpoint_id) continue;
+    for (const auto& policy : record.endpoint.policies) {
+      if (const auto* mapping = policy.as<PortMappingPolicy>()) taken.push_back(key_of(*mapping));
+    }
+  }
+  for (const auto& policy : policies) {
+    const auto* mapping = policy.as<PortMappingPolicy>();
+    if (!mapping) continue;
+    if (mapping->internal_port == 0) throw HcnFailure(hr::kInvalidInternalPort, "a port mapping needs an InternalPort");
+    if (mapping->external_port == 0) continue;  // HNS picks one
+    Key key = key_of(*mapping);
+    for (const auto& existing : taken) {
+      if (existing == key) {
+        throw HcnFailure(hr::kPortAlreadyExists, "external port " + std::to_string(mapping->external_port) +
+                                                     " is already mapped on this network");
+      }
+    }
+    taken.push_back(key);
+  }
+}
+
+}  // namespace wincni::hns::emulator

@@ -1,0 +1,26 @@
+#include "journal.hpp"
+
+#include "platform.hpp"
+
+namespace wincni::hns::emulator {
+
+nlohmann::json Journal::embed(std::string_view text) {
+  if (text.empty()) return nullptr;
+  nlohmann::json parsed = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  return parsed.is_discarded() ? nlohmann::json(std::string(text)) : parsed;
+}
+
+void Journal::record(std::string_view op, const nlohmann::json& input, HResult result, std::string_view output,
+                     std::string_view detail) const {
+  if (!path_) return;
+  nlohmann::ordered_json line = {
+      {"op", op}, {"input", input}, {"hresult", hresult_hex(result)}, {"output", embed(output)}};
+  if (!detail.empty()) line["detail"] = detail;
+  try {
+    append_line(*path_, line.dump());
+  } catch (const std::exception&) {
+    // The journal is a diagnostic aid: a full disk must not fail HNS calls.
+  }
+}
+
+}  // namespace wincni::hns::emulator

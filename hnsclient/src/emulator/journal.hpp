@@ -1,0 +1,33 @@
+#pragma once
+// The journal, switched on by WINCNI_EMULATOR_JOURNAL=<file>: one JSON line
+// per call, {"op","input","hresult","output"} (+ "detail" on a failure, the
+// reason HNS's own error text does not give), appended atomically so that
+// concurrent processes can share one file.
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "wincni/hns/hresult.hpp"
+
+namespace wincni::hns::emulator {
+
+class Journal {
+ public:
+  explicit Journal(std::optional<std::string> path = std::nullopt) : path_(std::move(path)) {}
+
+  bool enabled() const { return path_.has_value(); }
+  // `output` is JSON text (embedded as JSON) or any other text (as a string).
+  void record(std::string_view op, const nlohmann::json& input, HResult result, std::string_view output,
+              std::string_view detail = {}) const;
+
+  // Text that is JSON becomes that JSON; anything else stays a string.
+  static nlohmann::json embed(std::string_view text);
+
+ private:
+  std::optional<std::string> path_;
+};
+
+}  // namespace wincni::hns::emulator

@@ -1,0 +1,28 @@
+#include "mac_pool.hpp"
+
+#include <set>
+
+#include "failure.hpp"
+
+namespace wincni::hns::emulator {
+
+MacRange default_mac_pool() { return MacRange{"00-15-5D-52-C0-00", "00-15-5D-52-CF-FF"}; }
+
+MacAddress allocate_mac(const EmulatorState& state, const HostComputeNetwork& network) {
+  std::set<std::uint64_t> used;
+  for (const auto& record : state.endpoints) {
+    if (auto mac = MacAddress::parse(record.endpoint.mac_address)) used.insert(mac->value());
+  }
+  std::vector<MacRange> ranges = network.mac_pool.empty() ? std::vector<MacRange>{default_mac_pool()} : network.mac_pool;
+  for (const auto& range : ranges) {
+    auto start = MacAddress::parse(range.start_mac_address);
+    auto end = MacAddress::parse(range.end_mac_address);
+    if (!start || !end) continue;  // validated when the network was created
+    for (std::uint64_t value = start->value(); value <= end->value(); ++value) {
+      if (!used.count(value)) return MacAddress::from_value(value);
+    }
+  }
+  throw HcnFailure(hr::kNoMoreItems, "the MAC pool of network " + network.name + " is exhausted");
+}
+
+}  // namespace wincni::hns::emulator

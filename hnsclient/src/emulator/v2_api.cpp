@@ -1,0 +1,194 @@
+// The HCN (computenetwork.dll) entry points of the emulator.
+
+#include "emulator_impl.hpp"
+#include "failure.hpp"
+#include "filter.hpp"
+#include "wincni/hns/schema/hns_v1.hpp"
+#include "wincni/hns/schema/json_io.hpp"
+
+namespace wincni::hns::emulator {
+namespace {
+
+using json_io::Json;
+
+// HCN is only there from HNS 9.2 (Windows 1809) on; before that
+// computenetwork.dll had no such export.
+void require_api_v2(const Host& host) {
+  if (!supports(host.version(), Feature::ApiV2)) {
+    throw HcnFailure(hr::kProcNotFound, "HNS " + host.version().str() + " has no HCN (v2) API");
+  }
+}
+
+// "" is the default query; anything else must be a HostComputeQuery.
+HostComputeQuery parse_query(std::string_view text) {
+  if (text.empty()) return HostComputeQuery{};
+  return HostComputeQuery::from_json(json_io::parse_object(text, "query"));
+}
+
+bool has_schema_version(const Json& settings) { return json_io::field(settings, "SchemaVersion") != nullptr; }
+
+// Settings without a SchemaVersion are the v1 schema (hcsshim relies on it).
+HostComputeNetwork network_settings(std::string_view text) {
+  Json settings = json_io::parse_object(text, "settings");
+  return has_schema_version(settings) ? HostComputeNetwork::from_json(settings)
+                                      : to_v2(HnsNetwork::from_json(settings));
+}
+
+HostComputeEndpoint endpoint_settings(std::string_view text) {
+  Json settings = json_io::parse_object(text, "settings");
+  return has_schema_version(settings) ? HostComputeEndpoint::from_json(settings)
+                                      : to_v2(HnsEndpoint::from_json(settings));
+}
+
+std::string enumerate_ids(Host& host, HcnObject kind, const Json& filter) {
+  Json ids = Json::array();
+  auto consider = [&](const Guid& id, const Json& v2, const auto& v1) {
+    if (matches_filter(filter, v2, v1.to_json())) ids.push_back(id.str());
+  };
+  EmulatorState& state = host.state();
+  switch (kind) {
+    case HcnObject::Network:
+      for (const auto& record : state.networks) {
+        consider(record.network.id, host.network_v2(record), host.network_v1(record));
+      }
+      break;
+    case HcnObject::Endpoint:
+      for (const auto& record : state.endpoints) {
+        consider(record.endpoint.id, host.endpoint_v2(record), host.endpoint_v1(record));
+      }
+      break;
+    case HcnObject::Namespace:
+      for (const auto& ns : state.namespaces) consider(ns.id, host.namespace_v2(ns), host.namespace_v1(ns));
+      break;
+  }
+  return ids.dump();
+}
+
+HcnReply reply_of(const Outcome& outcome) {
+  if (failed(outcome.hr)) return HcnReply{outcome.hr, {}, error_record(outcome.hr)};
+  return HcnReply{outcome.hr, outcome.output, {}};
+}
+
+}  // namespace
+
+HcnReply Emulator::enumerate(HcnObject kind, std::string_view query) {
+  std::string op = operation_name("Enumerate", kind);
+  Outcome outcome = impl_->run(op, kind, Access::Read, [&](Host& host) {
+    require_api_v2(host);
+    return enumerate_ids(host, kind, parse_query(query).filter);
+  });
+  HcnReply reply = reply_of(outcome);
+  impl_->finish("Hcn" + op, {{"Query", Journal::embed(query)}}, reply.hr, reply.ok() ? reply.output : reply.error_record,
+                outcome);
+  return reply;
+}
+
+HcnReply Emulator::create(HcnObject kind, HcnHandle network, const Guid& id, std::string_view settings,
+                          HcnHandle* handle) {
+  std::string op = operation_name("Create", kind);
+  Guid created;
+  Outcome outcome = impl_->run(op, kind, Access::Write, [&](Host& host) -> std::string {
+    require_api_v2(host);
+    switch (kind) {
+      case HcnObject::Network:
+        created = host.create_network(network_settings(settings), id).network.id;
+        break;
+      case HcnObject::Endpoint: {
+        Guid network_id = impl_->resolve(HcnObject::Network, network);
+        created = host.create_endpoint(network_id, endpoint_settings(settings), id).endpoint.id;
+        break;
+      }
+      case HcnObject::Namespace:
+        created = host.create_namespace(HostComputeNamespace::from_json(json_io::parse_object(settings, "settings")), id)
+                      .id;
+        break;
+    }
+    return {};
+  });
+  HcnReply reply = reply_of(outcome);
+  if (handle) *handle = reply.ok() ? impl_->open_handle(kind, created) : nullptr;
+  Json input = {{"Id", id.str()}, {"Settings", Journal::embed(settings)}};
+  if (kind == HcnObject::Endpoint) input["Network"] = impl_->describe_handle(network);
+  Json output = reply.ok() ? Json{{"ID", created.str()}} : Journal::embed(reply.error_record);
+  impl_->finish("Hcn" + op, input, reply.hr, output.dump(), outcome);
+  return reply;
+}
+
+HcnReply Emulator::open(HcnObject kind, const Guid& id, HcnHandle* handle) {
+  std::string op = operation_name("Open", kind);
+  Outcome outcome = impl_->run(op, kind, Access::Read, [&](Host& host) -> std::string {
+    require_api_v2(host);
+    switch (kind) {
+      case HcnObject::Network: host.network(id); break;
+      case HcnObject::Endpoint: host.endpoint(id); break;
+      case HcnObject::Namespace: host.namespace_(id); break;
+    }
+    return {};
+  });
+  HcnReply reply = reply_of(outcome);
+  if (handle) *handle = reply.ok() ? impl_->open_handle(kind, id) : nullptr;
+  impl_->finish("Hcn" + op, {{"Id", id.str()}}, reply.hr, reply.error_record, outcome);
+  return reply;
+}
+
+HcnReply Emulator::modify(HcnObject kind, HcnHandle handle, std::string_view settings) {
+  std::string op = operation_name("Modify", kind);
+  Outcome outcome = impl_->run(op, kind, Access::Write, [&](Host& host) -> std::string {
+    require_api_v2(host);
+    Guid id = impl_->resolve(kind, handle);
+    ModifyRequest request = ModifyRequest::from_json(json_io::parse_object(settings, "settings"));
+    switch (kind) {
+      case HcnObject::Network: host.modify_network(id, request); break;
+      case HcnObject::Endpoint: host.modify_endpoint(id, request); break;
+      case HcnObject::Namespace: host.modify_namespace(id, request); break;
+    }
+    return {};
+  });
+  HcnReply reply = reply_of(outcome);
+  impl_->finish("Hcn" + op, {{"Handle", impl_->describe_handle(handle)}, {"Settings", Journal::embed(settings)}}, reply.hr,
+                reply.error_record, outcome);
+  return reply;
+}
+
+HcnReply Emulator::query_properties(HcnObject kind, HcnHandle handle, std::string_view query) {
+  std::string op = operation_name("Query", kind);
+  Outcome outcome = impl_->run(op, kind, Access::Read, [&](Host& host) -> std::string {
+    require_api_v2(host);
+    Guid id = impl_->resolve(kind, handle);
+    parse_query(query);  // validated, then ignored, as HNS does with its Filter
+    switch (kind) {
+      case HcnObject::Network: return host.network_v2(host.network(id)).dump();
+      case HcnObject::Endpoint: return host.endpoint_v2(host.endpoint(id)).dump();
+      case HcnObject::Namespace: return host.namespace_v2(host.namespace_(id)).dump();
+    }
+    return {};
+  });
+  HcnReply reply = reply_of(outcome);
+  impl_->finish("Hcn" + op, {{"Handle", impl_->describe_handle(handle)}, {"Query", Journal::embed(query)}}, reply.hr,
+                reply.ok() ? reply.output : reply.error_record, outcome);
+  return reply;
+}
+
+HcnReply Emulator::remove(HcnObject kind, const Guid& id) {
+  std::string op = operation_name("Delete", kind);
+  Outcome outcome = impl_->run(op, kind, Access::Write, [&](Host& host) -> std::string {
+    require_api_v2(host);
+    switch (kind) {
+      case HcnObject::Network: host.delete_network(id); break;
+      case HcnObject::Endpoint: host.delete_endpoint(id); break;
+      case HcnObject::Namespace: host.delete_namespace(id); break;
+    }
+    return {};
+  });
+  HcnReply reply = reply_of(outcome);
+  impl_->finish("Hcn" + op, {{"Id", id.str()}}, reply.hr, reply.error_record, outcome);
+  return reply;
+}
+
+void Emulator::close(HcnObject kind, HcnHandle handle) {
+  Json described = impl_->describe_handle(handle);
+  impl_->close_handle(handle);
+  impl_->journal.record("HcnClose" + std::string(object_name(kind)), {{"Handle", described}}, hr::kOk, {});
+}
+
+}  // namespace wincni::hns::emulator
