@@ -42,10 +42,13 @@ std::optional<std::string> read_file(const std::string& path);
 void overwrite_file(const std::string& path, std::string_view content);
 
 // Publishes `content` as dir/name only when nothing has that name yet, so that
-// the file is seen complete or not at all: it is written to dir/staging,
-// flushed to disk, then renamed without replacing. False when the name is
-// taken. Falls back to create-exclusive-then-write on file systems that cannot
-// rename without replacing (a crash there can leave an empty file: owner.hpp).
+// a process killed at any instant leaves the file complete or absent: it is
+// written to dir/staging, then renamed without replacing. False when the name
+// is taken. Falls back to create-exclusive-then-write on file systems that
+// cannot rename without replacing (a kill there can leave an empty file).
+// Nothing is fsynced: a power loss can still leave an empty file, and it
+// also ends every container; empty files are released by DEL and GC
+// (owner.hpp), and an fsync per ADD would cost more than the whole ADD.
 bool publish_file_exclusive(const std::string& dir, std::string_view name, std::string_view staging,
                             std::string_view content);
 

@@ -65,10 +65,8 @@ void write_all(int fd, std::string_view content, const std::string& path) {
   }
 }
 
-// Fills a freshly created file and flushes it to disk.
-void fill_and_flush(Fd& fd, std::string_view content, const std::string& path) {
+void fill(Fd& fd, std::string_view content, const std::string& path) {
   write_all(fd.get(), content, path);
-  if (::fsync(fd.get()) != 0) fail("fsync", path, errno);
   if (fd.close() != 0) fail("close", path, errno);
 }
 
@@ -157,7 +155,7 @@ bool publish_file_exclusive(const std::string& dir, std::string_view name, std::
     Fd fd(open_retrying(staged, O_WRONLY | O_CREAT | O_TRUNC, kPrivateFile));
     if (fd.get() < 0) fail("open", staged, errno);
     try {
-      fill_and_flush(fd, content, staged);
+      fill(fd, content, staged);
     } catch (...) {
       ::unlink(staged.c_str());
       throw;
@@ -175,7 +173,7 @@ bool publish_file_exclusive(const std::string& dir, std::string_view name, std::
     fail("open", target, errno);
   }
   try {
-    fill_and_flush(fd, content, target);
+    fill(fd, content, target);
   } catch (...) {
     ::unlink(target.c_str());
     throw;

@@ -199,7 +199,6 @@ bool publish_file_exclusive(const std::string& dir, std::string_view name, std::
     if (!h.valid()) fail("open", staged, GetLastError());
     try {
       write_all(h.get(), content, staged);
-      if (!FlushFileBuffers(h.get())) fail("flush", staged, GetLastError());
       if (!h.close()) fail("close", staged, GetLastError());
     } catch (...) {
       DeleteFileW(widen(staged).c_str());
@@ -207,7 +206,7 @@ bool publish_file_exclusive(const std::string& dir, std::string_view name, std::
     }
   }
   // Without MOVEFILE_REPLACE_EXISTING the move fails when the name is taken.
-  if (MoveFileExW(widen(staged).c_str(), widen(target).c_str(), MOVEFILE_WRITE_THROUGH)) return true;
+  if (MoveFileExW(widen(staged).c_str(), widen(target).c_str(), 0)) return true;
   const DWORD err = GetLastError();
   DeleteFileW(widen(staged).c_str());
   if (err == ERROR_ALREADY_EXISTS || err == ERROR_FILE_EXISTS) return false;

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "cni_test_helpers.hpp"
 #include "range_set.hpp"
 #include "scratch_dir.hpp"
 #include "wincni/cni/error.hpp"
@@ -32,17 +33,7 @@ inline wincni::cni::IpPrefix prefix(std::string_view text) {
 // A range with only its subnet given.
 inline wincni::hostlocal::RangeSpec subnet(std::string_view text) { return {prefix(text), {}, {}, {}}; }
 
-// The cni::Error `action` throws; fails the test when it throws none.
-template <typename Action>
-wincni::cni::Error error_of(Action&& action) {
-  try {
-    action();
-  } catch (const wincni::cni::Error& e) {
-    return e;
-  }
-  FAIL("no cni::Error was thrown");
-  return wincni::cni::Error(0, "");
-}
+using wincni::test::thrown_error;
 
 using TempDir = wincni::test::ScratchDir;
 

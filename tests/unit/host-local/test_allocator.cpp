@@ -56,7 +56,7 @@ struct Fixture {
     return Allocator(set, 0, store, snapshot).allocate(OwnerKey(id, "eth0"), id, wanted);
   }
   Error allocate_error(const RangeSet& set, const std::string& id, std::optional<std::string> requested = {}) {
-    return hostlocal_test::error_of([&] { allocate(set, id, requested); });
+    return hostlocal_test::thrown_error([&] { allocate(set, id, requested); });
   }
 };
 

@@ -25,7 +25,7 @@ IpamConfig load(std::string_view json, std::string_view cni_args = "") {
 }
 
 Error load_error(std::string_view json, std::string_view cni_args = "") {
-  return hostlocal_test::error_of([&] { load(json, cni_args); });
+  return hostlocal_test::thrown_error([&] { load(json, cni_args); });
 }
 
 std::vector<std::string> strings(const std::vector<wincni::cni::IpAddress>& ips) {

@@ -16,17 +16,17 @@ using wincni::hostlocal::RangeSpec;
 
 namespace {
 
-using hostlocal_test::error_of;
+using hostlocal_test::thrown_error;
 using hostlocal_test::subnet;
 
 std::string canonicalize_error(const RangeSpec& spec) {
-  const Error e = error_of([&] { Range::canonicalize(spec); });
+  const Error e = thrown_error([&] { Range::canonicalize(spec); });
   CHECK(e.code() == wincni::cni::kInvalidNetworkConfig);
   return e.msg();
 }
 
 std::string set_error(const std::vector<RangeSpec>& specs) {
-  const Error e = error_of([&] { RangeSet::canonicalize(specs); });
+  const Error e = thrown_error([&] { RangeSet::canonicalize(specs); });
   CHECK(e.code() == wincni::cni::kInvalidNetworkConfig);
   return e.msg();
 }

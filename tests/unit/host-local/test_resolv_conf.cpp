@@ -32,7 +32,7 @@ TEST_CASE("nameserver, domain, search and options lines; comments and short line
 
 TEST_CASE("an unreadable resolv.conf is an I/O error") {
   hostlocal_test::TempDir dir;
-  const auto e = hostlocal_test::error_of(
+  const auto e = hostlocal_test::thrown_error(
       [&] { wincni::hostlocal::read_resolv_conf(hostlocal_test::path_text(dir.path()) + "/missing.conf"); });
   CHECK(e.code() == wincni::cni::kIoFailure);
   CHECK(std::string(e.msg()).find("missing.conf") != std::string::npos);

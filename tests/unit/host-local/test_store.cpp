@@ -62,7 +62,7 @@ TEST_CASE("reservation contents: trimmed ID, CRLF, interface; legacy bare IDs") 
 TEST_CASE("network names that would leave dataDir are refused with code 7") {
   for (const char* bad : {"", ".", "..", "a/b", "../x", "a\\b", "c:", "x\\..\\y", "NUL", "con", "com1.txt", "LPT9"}) {
     CAPTURE(bad);
-    const Error e = hostlocal_test::error_of([&] { check_network_name(bad); });
+    const Error e = hostlocal_test::thrown_error([&] { check_network_name(bad); });
     CHECK(e.code() == wincni::cni::kInvalidNetworkConfig);
     CHECK(std::string(e.msg()).find("invalid network name") == 0);
   }
