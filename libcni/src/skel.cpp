@@ -173,6 +173,9 @@ class Invocation {
 
     CommandContext ctx;
     ctx.stdin_data = read_stdin(in);
+    // Read leniently first so that an error about the name can still be
+    // reported in the config's version; the checks come from the second read.
+    document_ = nlohmann::json::parse(ctx.stdin_data, nullptr, false);
     document_ = parse_network_config(ctx.stdin_data);
     if (!is_known_command(invocation_.command)) {
       throw Error(kInvalidEnvironment, fmt::format("unknown CNI_COMMAND: {}", invocation_.command));
