@@ -1,0 +1,45 @@
+#pragma once
+// How the client calls HNS: every call has a deadline, and a call HNS could
+// not take (restarting, too busy) is repeated with bounded exponential
+// backoff.
+
+#include <chrono>
+#include <functional>
+#include <string>
+
+#include "wincni/hns/hresult.hpp"
+
+namespace wincni::hns {
+
+struct CallPolicy {
+  // HNS normally answers in milliseconds; a call still running after this
+  // is taken for a hung HNS.
+  std::chrono::milliseconds timeout{30'000};
+  int max_attempts = 5;
+  std::chrono::milliseconds first_backoff{100};
+  std::chrono::milliseconds max_backoff{2'000};
+
+  // WINCNI_HNS_TIMEOUT_MS overrides the timeout (tests make it short).
+  static CallPolicy from_environment();
+};
+
+// What one unit of work against the seam came to: the HRESULT, its output,
+// HNS's error text and the Win32 call that failed (for messages).
+// A v1 Success:false answer has no HRESULT: hr stays S_OK and hns_text
+// holds its Error.
+struct CallOutcome {
+  HResult hr = hr::kOk;
+  std::string output;
+  std::string hns_text;
+  std::string operation;
+
+  bool ok() const { return succeeded(hr) && hns_text.empty(); }
+};
+
+// Runs `work` on a worker thread and waits for it at most policy.timeout
+// (then: ERROR_TIMEOUT, and the worker is left to finish on its own, so
+// `work` must own everything it touches). Repeats transient failures, and
+// RPC_S_CALL_FAILED too when `idempotent`.
+CallOutcome run_call(const CallPolicy& policy, const std::function<CallOutcome()>& work, bool idempotent);
+
+}  // namespace wincni::hns

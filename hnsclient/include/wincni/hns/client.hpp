@@ -1,0 +1,116 @@
+#pragma once
+// The typed HNS client, over any HcnApi (the real DLLs on Windows, the
+// emulator on Linux). Every call has a timeout and transient failures are
+// retried (call_policy.hpp); failures raise HnsError (hns_error.hpp), while
+// "not there" is an empty optional or `false`, never an exception.
+//
+// Lookups by name go through HNS's server-side Filter ({"Name":...}), never
+// list-everything-then-match. The v1 lookups do the same through HCN when
+// HNS has it (9.2 on), and only on older hosts list and match.
+//
+// Attaching: containerd-era nodes (CNI "apiVersion": 2) attach an endpoint
+// to the pod's HCN namespace (attach_to_namespace, HcnModifyNamespace).
+// dockershim-era nodes (HNS v1) attached it to the container itself; the
+// reference plugins did that through HCS (HcsModifyComputeSystem, "hot
+// attach"), which needs the container's compute system and is not HNS.
+// attach_container is HNS's own side of it, POST /endpoints/<id>/attach,
+// which is what HNS records as the endpoint's SharedContainers and what
+// hcsshim's IsAttached and the detach on DEL read; it is what this client
+// offers for v1.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "wincni/hns/call_policy.hpp"
+#include "wincni/hns/features.hpp"
+#include "wincni/hns/hns_error.hpp"
+#include "wincni/hns/schema/hcn.hpp"
+#include "wincni/hns/schema/hns_v1.hpp"
+#include "wincni/hns/seam.hpp"
+
+namespace wincni::hns {
+
+class HnsClient {
+ public:
+  explicit HnsClient(std::shared_ptr<HcnApi> api, CallPolicy policy = CallPolicy::from_environment());
+
+  // --- version (GET /globals/version, asked once) ---
+  HnsVersion version();
+  bool supports(Feature feature);
+
+  // --- HCN networks ---
+  std::optional<HostComputeNetwork> find_network_by_name(std::string_view name);
+  std::optional<HostComputeNetwork> find_network(const Guid& id);
+  std::vector<HostComputeNetwork> list_networks();
+  // HNS assigns the ID when settings.id is null.
+  HostComputeNetwork create_network(const HostComputeNetwork& settings);
+  bool delete_network(const Guid& id);
+  void modify_network(const Guid& id, const ModifyRequest& request);
+
+  // --- HCN endpoints ---
+  std::optional<HostComputeEndpoint> find_endpoint_by_name(std::string_view name);
+  std::optional<HostComputeEndpoint> find_endpoint(const Guid& id);
+  std::vector<HostComputeEndpoint> list_endpoints();
+  std::vector<HostComputeEndpoint> list_endpoints_of_network(const Guid& network);
+  // On the network settings.host_compute_network names.
+  HostComputeEndpoint create_endpoint(const HostComputeEndpoint& settings);
+  bool delete_endpoint(const Guid& id);
+  void modify_endpoint(const Guid& id, const ModifyRequest& request);
+
+  // --- HCN namespaces ---
+  HostComputeNamespace create_namespace(const HostComputeNamespace& settings = {});
+  std::optional<HostComputeNamespace> find_namespace(const Guid& id);
+  std::vector<HostComputeNamespace> list_namespaces();
+  bool delete_namespace(const Guid& id);
+  // HCN_E_ENDPOINT_ALREADY_ATTACHED etc. raise; a second attach to the same
+  // namespace is an error, as in HNS.
+  void attach_to_namespace(const Guid& ns, const Guid& endpoint);
+  // false when the namespace, the endpoint or the attachment is gone.
+  bool detach_from_namespace(const Guid& ns, const Guid& endpoint);
+
+  // --- HNS v1 (HNSCall) ---
+  std::optional<HnsNetwork> find_hns_network_by_name(std::string_view name);
+  std::optional<HnsNetwork> get_hns_network(const Guid& id);
+  std::vector<HnsNetwork> list_hns_networks();
+  HnsNetwork create_hns_network(const HnsNetwork& settings);
+  bool delete_hns_network(const Guid& id);
+  std::optional<HnsEndpoint> find_hns_endpoint_by_name(std::string_view name);
+  std::optional<HnsEndpoint> get_hns_endpoint(const Guid& id);
+  std::vector<HnsEndpoint> list_hns_endpoints();
+  HnsEndpoint create_hns_endpoint(const HnsEndpoint& settings);
+  bool delete_hns_endpoint(const Guid& id);
+  void attach_container(const Guid& endpoint, const std::string& container_id);
+  bool detach_container(const Guid& endpoint, const std::string& container_id);
+  // The host's own vNIC on the network (flanneld's <net>_ep): `compartment`
+  // 1 is the host.
+  void attach_host(const Guid& endpoint, std::uint16_t compartment = 1);
+  bool detach_host(const Guid& endpoint);
+  std::optional<HnsNamespace> get_hns_namespace(const Guid& id);
+
+  HcnApi& api() { return *api_; }
+
+ private:
+  CallOutcome call(const std::function<CallOutcome()>& work, bool idempotent);
+  [[noreturn]] void raise(const CallOutcome& outcome, const std::string& object);
+
+  std::vector<Guid> enumerate(HcnObject kind, const Json& filter, const std::string& object);
+  std::optional<Json> query(HcnObject kind, const Guid& id, const std::string& object);
+  Json create(HcnObject kind, const Guid& network, const Json& settings, const std::string& object);
+  bool remove(HcnObject kind, const Guid& id, const std::string& object);
+  // false when the object is not there.
+  bool modify(HcnObject kind, const Guid& id, const Json& settings, const std::string& object);
+
+  // GET/POST/DELETE through HNSCall; nullopt on a not-found answer.
+  std::optional<Json> hns_request(const std::string& method, const std::string& path, const std::string& body,
+                                  const std::string& object, bool idempotent);
+  std::optional<Guid> id_by_name(HcnObject kind, std::string_view name);
+
+  std::shared_ptr<HcnApi> api_;
+  CallPolicy policy_;
+  std::optional<HnsVersion> version_;
+};
+
+}  // namespace wincni::hns

@@ -1,0 +1,38 @@
+#pragma once
+// A failed HNS call as the plugins report it: a cni::Error whose message
+// names the operation, the object and HNS's own error text, e.g.
+//   HcnCreateEndpoint for endpoint "abc_cbr0" on network "cbr0" failed:
+//   An address provided is invalid or reserved. (HCN_E_ADDR_INVALID_OR_RESERVED 0x803B002F)
+
+#include <string>
+
+#include "wincni/cni/error.hpp"
+#include "wincni/hns/hresult.hpp"
+
+namespace wincni::hns {
+
+// Missing objects, as either API reports them.
+bool is_not_found(HResult code);
+// v1 reports some misses only as Success:false with a text.
+bool is_not_found_text(std::string_view hns_error_text);
+// HNS restarting or too busy: the call never ran, so it can be repeated.
+bool is_transient(HResult code);
+// The call may or may not have run (RPC_S_CALL_FAILED): only repeat it if
+// running it twice does no harm.
+bool is_maybe_executed(HResult code);
+
+class HnsError : public cni::Error {
+ public:
+  // `operation` "HcnCreateEndpoint", `object` "endpoint \"abc_cbr0\"";
+  // `hns_text` the Error of HNS's error record or envelope ("" if none).
+  HnsError(HResult code, const std::string& operation, const std::string& object, const std::string& hns_text);
+
+  HResult hresult() const noexcept { return hresult_; }
+  bool not_found() const noexcept { return not_found_; }
+
+ private:
+  HResult hresult_;
+  bool not_found_;
+};
+
+}  // namespace wincni::hns

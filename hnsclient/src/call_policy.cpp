@@ -1,0 +1,75 @@
+#include "wincni/hns/call_policy.hpp"
+
+#include <charconv>
+#include <condition_variable>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "wincni/hns/hns_error.hpp"
+
+namespace wincni::hns {
+namespace {
+
+struct Pending {
+  std::mutex mutex;
+  std::condition_variable done;
+  std::optional<CallOutcome> outcome;
+};
+
+CallOutcome run_once(const CallPolicy& policy, const std::function<CallOutcome()>& work) {
+  auto pending = std::make_shared<Pending>();
+  std::thread worker([pending, work] {
+    CallOutcome outcome;
+    try {
+      outcome = work();
+    } catch (const std::exception& error) {
+      outcome = CallOutcome{hr::kFail, {}, error.what(), {}};
+    }
+    std::lock_guard<std::mutex> guard(pending->mutex);
+    pending->outcome = std::move(outcome);
+    pending->done.notify_all();
+  });
+  std::unique_lock<std::mutex> lock(pending->mutex);
+  if (pending->done.wait_for(lock, policy.timeout, [&] { return pending->outcome.has_value(); })) {
+    lock.unlock();
+    worker.join();
+    return std::move(*pending->outcome);
+  }
+  // A hung HNS call cannot be cancelled; the worker owns what it uses and
+  // ends with the process.
+  worker.detach();
+  return CallOutcome{hr::kTimeout, {}, fmt::format("HNS did not answer within {} ms", policy.timeout.count()), {}};
+}
+
+}  // namespace
+
+CallPolicy CallPolicy::from_environment() {
+  CallPolicy policy;
+  if (const char* value = std::getenv("WINCNI_HNS_TIMEOUT_MS")) {
+    std::string_view text(value);
+    long long milliseconds = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), milliseconds);
+    if (error == std::errc{} && end == text.data() + text.size() && milliseconds > 0) {
+      policy.timeout = std::chrono::milliseconds(milliseconds);
+    }
+  }
+  return policy;
+}
+
+CallOutcome run_call(const CallPolicy& policy, const std::function<CallOutcome()>& work, bool idempotent) {
+  std::chrono::milliseconds backoff = policy.first_backoff;
+  for (int attempt = 1;; ++attempt) {
+    CallOutcome outcome = run_once(policy, work);
+    bool repeatable = is_transient(outcome.hr) || (idempotent && is_maybe_executed(outcome.hr));
+    if (!repeatable || attempt >= policy.max_attempts) return outcome;
+    std::this_thread::sleep_for(backoff);
+    backoff = std::min(backoff * 2, policy.max_backoff);
+  }
+}
+
+}  // namespace wincni::hns

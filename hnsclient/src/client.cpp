@@ -1,0 +1,436 @@
+#include "wincni/hns/client.hpp"
+
+#include <fmt/format.h>
+
+#include "wincni/hns/schema/json_io.hpp"
+
+namespace wincni::hns {
+namespace {
+
+// HNS's own words from an error record; the whole text if it is no record.
+std::string record_text(const std::string& record) {
+  Json parsed = Json::parse(record, nullptr, /*allow_exceptions=*/false);
+  if (parsed.is_object()) {
+    if (const Json* error = json_io::field(parsed, "Error"); error && error->is_string()) return error->get<std::string>();
+  }
+  return record;
+}
+
+CallOutcome outcome_of(const HcnReply& reply, std::string operation) {
+  if (reply.ok()) return CallOutcome{hr::kOk, reply.output, {}, std::move(operation)};
+  // A non-empty error record is a failure even with S_OK (hcsshim's rule).
+  HResult code = failed(reply.hr) ? reply.hr : hr::kFail;
+  std::string text = reply.error_record.empty() ? std::string{} : record_text(reply.error_record);
+  return CallOutcome{code, {}, text, std::move(operation)};
+}
+
+std::string hcn_name(std::string_view verb, HcnObject kind) {
+  std::string name = fmt::format("Hcn{}{}", verb, object_name(kind));
+  if (verb == "Enumerate") name += 's';
+  if (verb == "Query") name += "Properties";
+  return name;
+}
+
+// Open, run `use` on the handle, close: one unit, so that a timeout never
+// leaves an open handle behind in the caller.
+CallOutcome with_handle(HcnApi& api, HcnObject kind, const Guid& id,
+                        const std::function<CallOutcome(HcnHandle)>& use) {
+  HcnHandle handle = nullptr;
+  HcnReply opened = api.open(kind, id, &handle);
+  if (!opened.ok()) {
+    if (handle) api.close(kind, handle);
+    return outcome_of(opened, hcn_name("Open", kind));
+  }
+  CallOutcome outcome = use(handle);
+  api.close(kind, handle);
+  return outcome;
+}
+
+std::string quoted(std::string_view kind, std::string_view name) { return fmt::format("{} \"{}\"", kind, name); }
+std::string named(std::string_view kind, const Guid& id) { return fmt::format("{} {}", kind, id.str()); }
+
+template <class T>
+std::optional<T> parse_as(const std::optional<Json>& value) {
+  if (!value) return std::nullopt;
+  return T::from_json(*value);
+}
+
+}  // namespace
+
+HnsClient::HnsClient(std::shared_ptr<HcnApi> api, CallPolicy policy) : api_(std::move(api)), policy_(policy) {}
+
+CallOutcome HnsClient::call(const std::function<CallOutcome()>& work, bool idempotent) {
+  return run_call(policy_, work, idempotent);
+}
+
+void HnsClient::raise(const CallOutcome& outcome, const std::string& object) {
+  throw HnsError(outcome.hr, outcome.operation.empty() ? "HNS call" : outcome.operation, object, outcome.hns_text);
+}
+
+// --- generic HCN operations ------------------------------------------------------
+
+std::vector<Guid> HnsClient::enumerate(HcnObject kind, const Json& filter, const std::string& object) {
+  HostComputeQuery query;
+  query.filter = filter;
+  std::string text = query.str();
+  auto api = api_;
+  CallOutcome outcome = call([api, kind, text] { return outcome_of(api->enumerate(kind, text), hcn_name("Enumerate", kind)); },
+                             true);
+  if (!outcome.ok()) raise(outcome, object);
+  std::vector<Guid> ids;
+  Json parsed = Json::parse(outcome.output, nullptr, false);
+  if (!parsed.is_array()) raise(CallOutcome{hr::kInvalidJson, {}, "HNS returned " + outcome.output, outcome.operation}, object);
+  for (const auto& item : parsed) {
+    auto id = item.is_string() ? Guid::parse(item.get<std::string>()) : std::nullopt;
+    if (!id) raise(CallOutcome{hr::kInvalidJson, {}, "HNS returned " + item.dump() + " as an ID", outcome.operation}, object);
+    ids.push_back(*id);
+  }
+  return ids;
+}
+
+std::optional<Json> HnsClient::query(HcnObject kind, const Guid& id, const std::string& object) {
+  auto api = api_;
+  CallOutcome outcome = call(
+      [api, kind, id] {
+        return with_handle(*api, kind, id, [&](HcnHandle handle) {
+          return outcome_of(api->query_properties(kind, handle, HostComputeQuery{}.str()), hcn_name("Query", kind));
+        });
+      },
+      true);
+  if (is_not_found(outcome.hr)) return std::nullopt;
+  if (!outcome.ok()) raise(outcome, object);
+  return json_io::parse_object(outcome.output, hcn_name("Query", kind));
+}
+
+Json HnsClient::create(HcnObject kind, const Guid& network, const Json& settings, const std::string& object) {
+  auto api = api_;
+  std::string text = settings.dump();
+  CallOutcome outcome = call(
+      [api, kind, network, text] {
+        auto create_in = [&](HcnHandle parent) {
+          HcnHandle handle = nullptr;
+          HcnReply created = api->create(kind, parent, Guid{}, text, &handle);
+          if (!created.ok()) {
+            if (handle) api->close(kind, handle);
+            return outcome_of(created, hcn_name("Create", kind));
+          }
+          CallOutcome properties =
+              outcome_of(api->query_properties(kind, handle, HostComputeQuery{}.str()), hcn_name("Query", kind));
+          api->close(kind, handle);
+          return properties;
+        };
+        if (kind == HcnObject::Endpoint) return with_handle(*api, HcnObject::Network, network, create_in);
+        return create_in(nullptr);
+      },
+      false);
+  if (!outcome.ok()) raise(outcome, object);
+  return json_io::parse_object(outcome.output, hcn_name("Query", kind));
+}
+
+bool HnsClient::remove(HcnObject kind, const Guid& id, const std::string& object) {
+  auto api = api_;
+  CallOutcome outcome =
+      call([api, kind, id] { return outcome_of(api->remove(kind, id), hcn_name("Delete", kind)); }, true);
+  if (is_not_found(outcome.hr)) return false;
+  if (!outcome.ok()) raise(outcome, object);
+  return true;
+}
+
+bool HnsClient::modify(HcnObject kind, const Guid& id, const Json& settings, const std::string& object) {
+  auto api = api_;
+  std::string text = settings.dump();
+  CallOutcome outcome = call(
+      [api, kind, id, text] {
+        return with_handle(*api, kind, id, [&](HcnHandle handle) {
+          return outcome_of(api->modify(kind, handle, text), hcn_name("Modify", kind));
+        });
+      },
+      false);
+  // Only the object itself being gone means "not there"; a not-found from
+  // the modification (an endpoint it names) is a real failure.
+  if (is_not_found(outcome.hr) && outcome.operation == hcn_name("Open", kind)) return false;
+  if (!outcome.ok()) raise(outcome, object);
+  return true;
+}
+
+std::optional<Guid> HnsClient::id_by_name(HcnObject kind, std::string_view name) {
+  std::vector<Guid> ids =
+      enumerate(kind, Json{{"Name", std::string(name)}}, quoted(kind == HcnObject::Network ? "network" : "endpoint", name));
+  if (ids.empty()) return std::nullopt;
+  return ids.front();
+}
+
+// --- version ------------------------------------------------------------------------
+
+HnsVersion HnsClient::version() {
+  if (version_) return *version_;
+  auto output = hns_request("GET", "/globals/version", "", "the HNS version", true);
+  if (!output) raise(CallOutcome{hr::kElementNotFound, {}, "HNS has no version", "HNSCall GET /globals/version"}, {});
+  version_ = HnsVersion{json_io::read_uint<std::uint16_t>(*output, "Major"), json_io::read_uint<std::uint16_t>(*output, "Minor")};
+  return *version_;
+}
+
+bool HnsClient::supports(Feature feature) { return hns::supports(version(), feature); }
+
+// --- networks -------------------------------------------------------------------------
+
+std::optional<HostComputeNetwork> HnsClient::find_network_by_name(std::string_view name) {
+  auto id = id_by_name(HcnObject::Network, name);
+  if (!id) return std::nullopt;
+  return find_network(*id);  // empty if it went away in between
+}
+
+std::optional<HostComputeNetwork> HnsClient::find_network(const Guid& id) {
+  return parse_as<HostComputeNetwork>(query(HcnObject::Network, id, named("network", id)));
+}
+
+std::vector<HostComputeNetwork> HnsClient::list_networks() {
+  std::vector<HostComputeNetwork> networks;
+  for (const Guid& id : enumerate(HcnObject::Network, Json::object(), "networks")) {
+    if (auto network = find_network(id)) networks.push_back(std::move(*network));
+  }
+  return networks;
+}
+
+HostComputeNetwork HnsClient::create_network(const HostComputeNetwork& settings) {
+  return HostComputeNetwork::from_json(create(HcnObject::Network, {}, settings.to_json(), quoted("network", settings.name)));
+}
+
+bool HnsClient::delete_network(const Guid& id) { return remove(HcnObject::Network, id, named("network", id)); }
+
+void HnsClient::modify_network(const Guid& id, const ModifyRequest& request) {
+  if (!modify(HcnObject::Network, id, request.to_json(), named("network", id))) {
+    raise(CallOutcome{hr::kNetworkNotFound, {}, {}, "HcnModifyNetwork"}, named("network", id));
+  }
+}
+
+// --- endpoints ------------------------------------------------------------------------
+
+std::optional<HostComputeEndpoint> HnsClient::find_endpoint_by_name(std::string_view name) {
+  auto id = id_by_name(HcnObject::Endpoint, name);
+  if (!id) return std::nullopt;
+  return find_endpoint(*id);
+}
+
+std::optional<HostComputeEndpoint> HnsClient::find_endpoint(const Guid& id) {
+  return parse_as<HostComputeEndpoint>(query(HcnObject::Endpoint, id, named("endpoint", id)));
+}
+
+std::vector<HostComputeEndpoint> HnsClient::list_endpoints() {
+  std::vector<HostComputeEndpoint> endpoints;
+  for (const Guid& id : enumerate(HcnObject::Endpoint, Json::object(), "endpoints")) {
+    if (auto endpoint = find_endpoint(id)) endpoints.push_back(std::move(*endpoint));
+  }
+  return endpoints;
+}
+
+std::vector<HostComputeEndpoint> HnsClient::list_endpoints_of_network(const Guid& network) {
+  std::vector<HostComputeEndpoint> endpoints;
+  // "VirtualNetwork" is the v1 name; HNS takes it in HCN filters too.
+  for (const Guid& id : enumerate(HcnObject::Endpoint, Json{{"VirtualNetwork", network.str()}},
+                                  "endpoints of " + named("network", network))) {
+    if (auto endpoint = find_endpoint(id)) endpoints.push_back(std::move(*endpoint));
+  }
+  return endpoints;
+}
+
+HostComputeEndpoint HnsClient::create_endpoint(const HostComputeEndpoint& settings) {
+  std::string object = fmt::format("endpoint \"{}\" on network {}", settings.name, settings.host_compute_network.str());
+  return HostComputeEndpoint::from_json(create(HcnObject::Endpoint, settings.host_compute_network, settings.to_json(), object));
+}
+
+bool HnsClient::delete_endpoint(const Guid& id) { return remove(HcnObject::Endpoint, id, named("endpoint", id)); }
+
+void HnsClient::modify_endpoint(const Guid& id, const ModifyRequest& request) {
+  if (!modify(HcnObject::Endpoint, id, request.to_json(), named("endpoint", id))) {
+    raise(CallOutcome{hr::kEndpointNotFound, {}, {}, "HcnModifyEndpoint"}, named("endpoint", id));
+  }
+}
+
+// --- namespaces -------------------------------------------------------------------------
+
+HostComputeNamespace HnsClient::create_namespace(const HostComputeNamespace& settings) {
+  return HostComputeNamespace::from_json(create(HcnObject::Namespace, {}, settings.to_json(), "a namespace"));
+}
+
+std::optional<HostComputeNamespace> HnsClient::find_namespace(const Guid& id) {
+  return parse_as<HostComputeNamespace>(query(HcnObject::Namespace, id, named("namespace", id)));
+}
+
+std::vector<HostComputeNamespace> HnsClient::list_namespaces() {
+  std::vector<HostComputeNamespace> namespaces;
+  for (const Guid& id : enumerate(HcnObject::Namespace, Json::object(), "namespaces")) {
+    if (auto ns = find_namespace(id)) namespaces.push_back(std::move(*ns));
+  }
+  return namespaces;
+}
+
+bool HnsClient::delete_namespace(const Guid& id) { return remove(HcnObject::Namespace, id, named("namespace", id)); }
+
+void HnsClient::attach_to_namespace(const Guid& ns, const Guid& endpoint) {
+  std::string object = fmt::format("endpoint {} and namespace {}", endpoint.str(), ns.str());
+  auto api = api_;
+  std::string text = namespace_endpoint_request(RequestType::Add, endpoint).to_json().dump();
+  CallOutcome outcome = call(
+      [api, ns, text] {
+        return with_handle(*api, HcnObject::Namespace, ns, [&](HcnHandle handle) {
+          return outcome_of(api->modify(HcnObject::Namespace, handle, text), "HcnModifyNamespace");
+        });
+      },
+      false);
+  if (!outcome.ok()) raise(outcome, object);
+}
+
+bool HnsClient::detach_from_namespace(const Guid& ns, const Guid& endpoint) {
+  std::string object = fmt::format("endpoint {} and namespace {}", endpoint.str(), ns.str());
+  auto api = api_;
+  std::string text = namespace_endpoint_request(RequestType::Remove, endpoint).to_json().dump();
+  CallOutcome outcome = call(
+      [api, ns, text] {
+        return with_handle(*api, HcnObject::Namespace, ns, [&](HcnHandle handle) {
+          return outcome_of(api->modify(HcnObject::Namespace, handle, text), "HcnModifyNamespace");
+        });
+      },
+      true);
+  if (is_not_found(outcome.hr)) return false;
+  if (!outcome.ok()) raise(outcome, object);
+  return true;
+}
+
+// --- v1 -------------------------------------------------------------------------------------
+
+std::optional<Json> HnsClient::hns_request(const std::string& method, const std::string& path, const std::string& body,
+                                           const std::string& object, bool idempotent) {
+  auto api = api_;
+  std::string operation = fmt::format("HNSCall {} {}", method, path);
+  CallOutcome outcome = call(
+      [api, method, path, body, operation] {
+        HnsCallReply reply = api->hns_call(method, path, body);
+        if (failed(reply.hr)) return CallOutcome{reply.hr, {}, {}, operation};
+        Json parsed = Json::parse(reply.response, nullptr, false);
+        if (!parsed.is_object()) return CallOutcome{hr::kInvalidJson, {}, "HNS answered " + reply.response, operation};
+        HnsEnvelope envelope = HnsEnvelope::from_json(parsed);
+        if (!envelope.success) {
+          return CallOutcome{hr::kOk, {}, envelope.error.empty() ? "HNS reported a failure" : envelope.error, operation};
+        }
+        return CallOutcome{hr::kOk, envelope.output.dump(), {}, operation};
+      },
+      idempotent);
+  if (is_not_found(outcome.hr) || (succeeded(outcome.hr) && !outcome.ok() && is_not_found_text(outcome.hns_text))) {
+    return std::nullopt;
+  }
+  if (!outcome.ok()) raise(outcome, object);
+  return Json::parse(outcome.output);
+}
+
+std::optional<HnsNetwork> HnsClient::find_hns_network_by_name(std::string_view name) {
+  if (supports(Feature::ApiV2)) {
+    auto id = id_by_name(HcnObject::Network, name);
+    return id ? get_hns_network(*id) : std::nullopt;
+  }
+  // Before HNS 9.2 there is no server-side filter at all.
+  for (auto& network : list_hns_networks()) {
+    if (network.name == name) return network;
+  }
+  return std::nullopt;
+}
+
+std::optional<HnsNetwork> HnsClient::get_hns_network(const Guid& id) {
+  return parse_as<HnsNetwork>(hns_request("GET", "/networks/" + id.str(), "", named("network", id), true));
+}
+
+std::vector<HnsNetwork> HnsClient::list_hns_networks() {
+  std::vector<HnsNetwork> networks;
+  auto output = hns_request("GET", "/networks/", "", "networks", true);
+  if (output && output->is_array()) {
+    for (const auto& item : *output) networks.push_back(HnsNetwork::from_json(item));
+  }
+  return networks;
+}
+
+HnsNetwork HnsClient::create_hns_network(const HnsNetwork& settings) {
+  std::string object = quoted("network", settings.name);
+  auto output = hns_request("POST", "/networks/", settings.to_json().dump(), object, false);
+  if (!output) raise(CallOutcome{hr::kNetworkNotFound, {}, {}, "HNSCall POST /networks/"}, object);
+  return HnsNetwork::from_json(*output);
+}
+
+bool HnsClient::delete_hns_network(const Guid& id) {
+  return hns_request("DELETE", "/networks/" + id.str(), "", named("network", id), true).has_value();
+}
+
+std::optional<HnsEndpoint> HnsClient::find_hns_endpoint_by_name(std::string_view name) {
+  if (supports(Feature::ApiV2)) {
+    auto id = id_by_name(HcnObject::Endpoint, name);
+    return id ? get_hns_endpoint(*id) : std::nullopt;
+  }
+  for (auto& endpoint : list_hns_endpoints()) {
+    if (endpoint.name == name) return endpoint;
+  }
+  return std::nullopt;
+}
+
+std::optional<HnsEndpoint> HnsClient::get_hns_endpoint(const Guid& id) {
+  return parse_as<HnsEndpoint>(hns_request("GET", "/endpoints/" + id.str(), "", named("endpoint", id), true));
+}
+
+std::vector<HnsEndpoint> HnsClient::list_hns_endpoints() {
+  std::vector<HnsEndpoint> endpoints;
+  auto output = hns_request("GET", "/endpoints/", "", "endpoints", true);
+  if (output && output->is_array()) {
+    for (const auto& item : *output) endpoints.push_back(HnsEndpoint::from_json(item));
+  }
+  return endpoints;
+}
+
+HnsEndpoint HnsClient::create_hns_endpoint(const HnsEndpoint& settings) {
+  std::string object = fmt::format("endpoint \"{}\" on network {}", settings.name, settings.virtual_network.str());
+  auto output = hns_request("POST", "/endpoints/", settings.to_json().dump(), object, false);
+  if (!output) raise(CallOutcome{hr::kNetworkNotFound, {}, {}, "HNSCall POST /endpoints/"}, object);
+  return HnsEndpoint::from_json(*output);
+}
+
+bool HnsClient::delete_hns_endpoint(const Guid& id) {
+  return hns_request("DELETE", "/endpoints/" + id.str(), "", named("endpoint", id), true).has_value();
+}
+
+void HnsClient::attach_container(const Guid& endpoint, const std::string& container_id) {
+  EndpointAttachRequest request;
+  request.container_id = container_id;
+  std::string object = fmt::format("endpoint {} and container {}", endpoint.str(), container_id);
+  if (!hns_request("POST", "/endpoints/" + endpoint.str() + "/attach", request.to_json().dump(), object, false)) {
+    raise(CallOutcome{hr::kEndpointNotFound, {}, {}, "HNSCall POST /endpoints/<id>/attach"}, object);
+  }
+}
+
+bool HnsClient::detach_container(const Guid& endpoint, const std::string& container_id) {
+  EndpointAttachRequest request;
+  request.container_id = container_id;
+  std::string object = fmt::format("endpoint {} and container {}", endpoint.str(), container_id);
+  return hns_request("POST", "/endpoints/" + endpoint.str() + "/detach", request.to_json().dump(), object, true)
+      .has_value();
+}
+
+void HnsClient::attach_host(const Guid& endpoint, std::uint16_t compartment) {
+  EndpointAttachRequest request;
+  request.system_type = "Host";
+  request.compartment_id = compartment;
+  std::string object = fmt::format("endpoint {} and the host", endpoint.str());
+  if (!hns_request("POST", "/endpoints/" + endpoint.str() + "/attach", request.to_json().dump(), object, false)) {
+    raise(CallOutcome{hr::kEndpointNotFound, {}, {}, "HNSCall POST /endpoints/<id>/attach"}, object);
+  }
+}
+
+bool HnsClient::detach_host(const Guid& endpoint) {
+  EndpointAttachRequest request;
+  request.system_type = "Host";
+  std::string object = fmt::format("endpoint {} and the host", endpoint.str());
+  return hns_request("POST", "/endpoints/" + endpoint.str() + "/detach", request.to_json().dump(), object, true)
+      .has_value();
+}
+
+std::optional<HnsNamespace> HnsClient::get_hns_namespace(const Guid& id) {
+  return parse_as<HnsNamespace>(hns_request("GET", "/namespaces/" + id.str(), "", named("namespace", id), true));
+}
+
+}  // namespace wincni::hns

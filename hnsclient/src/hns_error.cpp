@@ -1,0 +1,61 @@
+#include "wincni/hns/hns_error.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+
+namespace wincni::hns {
+namespace {
+
+std::string trimmed(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+  return std::string(text);
+}
+
+std::string describe(HResult code, const std::string& hns_text) {
+  std::string text = trimmed(hns_text);
+  if (text.empty()) text = hresult_message(code);
+  std::string_view name = hresult_name(code);
+  if (code == hr::kOk) return text;  // v1 Success:false carries no code
+  return name.empty() ? fmt::format("{} ({})", text, hresult_hex(code))
+                      : fmt::format("{} ({} {})", text, name, hresult_hex(code));
+}
+
+int cni_code_for(HResult code) {
+  // The runtime retries a sandbox on "try again later"; that is the right
+  // advice while HNS restarts or hangs.
+  return is_transient(code) || is_maybe_executed(code) || code == hr::kTimeout ? cni::kTryAgainLater
+                                                                                : cni::kHnsFailure;
+}
+
+}  // namespace
+
+bool is_not_found(HResult code) {
+  return code == hr::kNetworkNotFound || code == hr::kEndpointNotFound || code == hr::kElementNotFound;
+}
+
+bool is_not_found_text(std::string_view hns_error_text) {
+  std::string lower(hns_error_text);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return lower.find("not found") != std::string::npos;
+}
+
+bool is_transient(HResult code) {
+  return code == hr::kRpcServerUnavailable || code == hr::kRpcServerTooBusy || code == hr::kRpcCallFailedDne ||
+         code == hr::kManagerStopped;
+}
+
+bool is_maybe_executed(HResult code) { return code == hr::kRpcCallFailed; }
+
+HnsError::HnsError(HResult code, const std::string& operation, const std::string& object,
+                   const std::string& hns_text)
+    : cni::Error(cni_code_for(code),
+                 fmt::format("{}{}{} failed: {}", operation, object.empty() ? "" : " for ", object,
+                             describe(code, hns_text))),
+      hresult_(code),
+      not_found_(is_not_found(code) || (code == hr::kOk && is_not_found_text(hns_text))) {}
+
+}  // namespace wincni::hns
