@@ -2,6 +2,10 @@
 // A snapshot of a process environment. Plugins read CNI_* from it and pass it
 // on, with CNI_COMMAND replaced, to the plugins they delegate to; tests build
 // one by hand instead of touching the real environment.
+//
+// Names match exactly, also on Windows (where the OS itself ignores case):
+// runtimes set the CNI_* names in upper case, and an exact map keeps the
+// order and spelling of what is passed on to delegates.
 
 #include <map>
 #include <optional>
