@@ -17,6 +17,11 @@ configure() {  # dir, extra args...
 configure build/linux
 meson compile -C build/linux
 if [ "${WINCNI_SKIP_WINDOWS:-0}" != 1 ]; then
+  # Configuring runs a test program through the cross file's exe_wrapper
+  # (wine), so the prefix must exist first; the first configure also builds
+  # libuv from Debian's source package (third_party/libuv-mingw).
+  . scripts/wine-env.sh
+  wine_prefix_ready
   configure build/windows --cross-file cross/mingw-w64-x86_64.ini
   meson compile -C build/windows
 fi

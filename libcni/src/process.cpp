@@ -170,7 +170,10 @@ class ChildRun {
     options.file = file_.c_str();
     options.args = argv.data();
     options.env = envp.data();
-    options.flags = UV_PROCESS_WINDOWS_HIDE;
+    // No UV_PROCESS_WINDOWS_HIDE: it gives every child a console of its own
+    // (CREATE_NO_WINDOW); sharing ours is what Go's os/exec does, and under
+    // Wine each extra console is a conhost that may outlive a killed child
+    // while holding our stdout open.
     options.stdio_count = static_cast<int>(stdio.size());
     options.stdio = stdio.data();
     process_.data = this;
