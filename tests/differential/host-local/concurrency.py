@@ -18,6 +18,8 @@ import sys
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+
 from plugin_runner import ScratchDir, directory_state, run
 
 DEMAND = 200

@@ -15,6 +15,8 @@ import json
 import os
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+
 from plugin_runner import SKIP, ScratchDir, directory_state, run
 
 NETWORK = "difftest"
