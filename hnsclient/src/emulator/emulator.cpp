@@ -175,10 +175,10 @@ HnsVersion Emulator::hns_version() {
   return version;
 }
 
-void Emulator::set_host_adapter(const std::string& name, const cni::IpAddress& management_ip) {
+void Emulator::set_host_adapter(const std::string& name, const std::optional<cni::IpAddress>& management_ip) {
   impl_->store.update([&](EmulatorState& state) {
     state.host.adapter_name = name;
-    state.host.management_ip = management_ip;
+    if (management_ip) state.host.management_ip = *management_ip;
     return true;
   });
 }

@@ -64,8 +64,9 @@ class Emulator final : public HcnApi {
   void store_hns_version(std::optional<HnsVersion> version);
   // The version HNS reports now: environment, else stored, else the default.
   HnsVersion hns_version();
-  // The host's physical adapter, which networks bind to.
-  void set_host_adapter(const std::string& name, const cni::IpAddress& management_ip);
+  // The host's physical adapter, which networks bind to; its address stays
+  // as it was when `management_ip` is empty.
+  void set_host_adapter(const std::string& name, const std::optional<cni::IpAddress>& management_ip);
   const EmulatorConfig& config() const;
 
   struct Impl;

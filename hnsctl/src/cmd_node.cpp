@@ -1,0 +1,192 @@
+// hnsctl node host-gw|vxlan: leave the node the way flanneld's Windows
+// backends leave it, so that plugins find what they would find on a node.
+//   host-gw (flannel pkg/backend/hostgw/hostgw_windows.go): an L2Bridge
+//     network with the pod subnet and gateway .1, created through HNS v1,
+//     and the host's endpoint <name>_ep at .2, attached to the host.
+//   vxlan (pkg/backend/vxlan/device_windows.go): an Overlay network created
+//     through HCN, VSID = VNI on its subnet, bound to the adapter, with
+//     VxlanPort and HostRoute; HNS adds the DR MAC and provider address.
+// Both reuse what is already right and replace what is not.
+
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+
+namespace wincni::hnsctl {
+namespace {
+
+using cni::IpAddress;
+using cni::IpPrefix;
+
+struct NodeOptions {
+  IpPrefix subnet;
+  std::string name;
+  std::string adapter;
+};
+
+IpPrefix pod_subnet(const cxxopts::ParseResult& parsed) {
+  if (!parsed.count("subnet")) throw UsageError("--subnet is required, e.g. --subnet 10.244.1.0/24");
+  std::string text = parsed["subnet"].as<std::string>();
+  auto subnet = IpPrefix::parse(text);
+  if (!subnet || !subnet->address().is_v4()) throw UsageError("--subnet \"" + text + "\" is not an IPv4 CIDR");
+  if (!subnet->is_network()) {
+    throw UsageError(fmt::format("--subnet {} has host bits set; the subnet is {}", text, subnet->network().str()));
+  }
+  if (subnet->length() > 30) throw UsageError("--subnet " + text + " is too small for a gateway and a host endpoint");
+  return *subnet;
+}
+
+void add_common_options(cxxopts::Options& options, const std::string& default_name) {
+  options.add_options()("subnet", "the node's pod subnet (CIDR), e.g. 10.244.1.0/24", cxxopts::value<std::string>())(
+      "name", "HNS network name", cxxopts::value<std::string>()->default_value(default_name))(
+      "adapter", "the host adapter the network binds to", cxxopts::value<std::string>()->default_value("Ethernet"))(
+      "management-ip", "the adapter's address (HNS emulator only; default 192.0.2.4)",
+      cxxopts::value<std::string>());
+}
+
+// Common options; on the emulator also gives the host the adapter asked for.
+NodeOptions prepare(Context& context, const cxxopts::ParseResult& parsed) {
+  NodeOptions node{pod_subnet(parsed), parsed["name"].as<std::string>(), parsed["adapter"].as<std::string>()};
+  std::optional<IpAddress> management_ip;
+  if (parsed.count("management-ip")) {
+    std::string text = parsed["management-ip"].as<std::string>();
+    management_ip = IpAddress::parse(text);
+    if (!management_ip) throw UsageError("--management-ip \"" + text + "\" is not an IP address");
+    if (!context.emulated) throw UsageError("--management-ip only applies to the HNS emulator");
+  }
+  if (context.emulated) context.emulated->set_adapter(node.adapter, management_ip);
+  return node;
+}
+
+hns::HnsNetwork ensure_bridge_network(hns::HnsClient& client, const NodeOptions& node, const IpAddress& gateway) {
+  auto existing = client.find_hns_network_by_name(node.name);
+  if (existing && existing->type == hns::NetworkType::L2Bridge) {
+    for (const auto& subnet : existing->subnets) {
+      if (subnet.address_prefix == node.subnet && subnet.gateway_address == gateway) return *existing;
+    }
+  }
+  if (existing) client.delete_hns_network(existing->id);
+  hns::HnsNetwork wanted;
+  wanted.name = node.name;
+  wanted.type = hns::NetworkType::L2Bridge;
+  wanted.network_adapter_name = node.adapter;
+  wanted.subnets.push_back({node.subnet, gateway, {}});
+  return client.create_hns_network(wanted);
+}
+
+hns::HnsEndpoint ensure_host_endpoint(hns::HnsClient& client, const hns::HnsNetwork& network,
+                                      const IpAddress& address) {
+  std::string name = network.name + "_ep";
+  auto existing = client.find_hns_endpoint_by_name(name);
+  if (existing && existing->ip_address == address && existing->virtual_network == network.id) return *existing;
+  if (existing) client.delete_hns_endpoint(existing->id);
+  hns::HnsEndpoint wanted;
+  wanted.name = name;
+  wanted.ip_address = address;
+  wanted.virtual_network = network.id;
+  return client.create_hns_endpoint(wanted);
+}
+
+hns::HostComputeNetwork overlay_network(const NodeOptions& node, std::uint32_t vni, std::uint16_t port,
+                                        bool with_vxlan_port) {
+  hns::HostComputeNetwork network;
+  network.name = node.name;
+  network.type = hns::NetworkType::Overlay;
+  network.flags = hns::HostComputeNetwork::kEnableNonPersistent;
+  network.policies.push_back(hns::Policy{hns::NetAdapterNamePolicy{node.adapter}});
+  if (with_vxlan_port) network.policies.push_back(hns::Policy{hns::VxlanPortPolicy{port}});
+  hns::Subnet subnet;
+  subnet.ip_address_prefix = node.subnet;
+  subnet.policies.push_back(hns::Policy{hns::VsidPolicy{vni}});
+  subnet.routes.push_back(hns::Route{node.subnet.first().next(), IpPrefix(IpAddress{}, 0), 0});
+  hns::Ipam ipam;
+  ipam.subnets.push_back(std::move(subnet));
+  network.ipams.push_back(std::move(ipam));
+  return network;
+}
+
+std::uint64_t number_option(const cxxopts::ParseResult& parsed, const std::string& name) {
+  std::string text = parsed[name].as<std::string>();
+  std::uint64_t value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc{} || end != text.data() + text.size()) {
+    throw UsageError("--" + name + " \"" + text + "\" is not a number");
+  }
+  return value;
+}
+
+}  // namespace
+
+int node_host_gw(Context& context, const Args& args) {
+  cxxopts::Options options("hnsctl node host-gw",
+                           "Set the node up as flanneld's host-gw backend does: an L2Bridge network with the pod "
+                           "subnet and gateway .1, and the host endpoint <name>_ep at .2 attached to the host");
+  add_common_options(options, "cbr0");
+  auto parsed = parse_options(options, args, context.out);
+  if (!parsed) return kOk;
+  NodeOptions node = prepare(context, *parsed);
+  IpAddress gateway = node.subnet.first().next();
+  IpAddress host_address = gateway.next();
+
+  hns::HnsNetwork network = ensure_bridge_network(context.client, node, gateway);
+  hns::HnsEndpoint endpoint = ensure_host_endpoint(context.client, network, host_address);
+  try {
+    context.client.attach_host(endpoint.id);
+  } catch (const hns::HnsError& error) {
+    // What flanneld tolerates too: the host endpoint survived a restart.
+    if (error.hresult() != hns::hr::kEndpointAlreadyAttached) throw;
+  }
+  context.out << fmt::format("network {} L2Bridge {} gateway {} management IP {} ({})\n", network.name,
+                             node.subnet.str(), gateway.str(),
+                             network.management_ip ? network.management_ip->str() : "-", network.id.str());
+  context.out << fmt::format("endpoint {} {} attached to the host ({})\n", endpoint.name, host_address.str(),
+                             endpoint.id.str());
+  return kOk;
+}
+
+int node_vxlan(Context& context, const Args& args) {
+  cxxopts::Options options("hnsctl node vxlan",
+                           "Set the node up as flanneld's vxlan backend does: an Overlay network with VSID = VNI, "
+                           "VxlanPort, HostRoute, and HNS's DR MAC and provider address");
+  add_common_options(options, "vxlan0");
+  // Numbers are taken as strings: cxxopts' integer parser trips a false
+  // GCC 12 -Wrestrict warning, and this way the messages are ours.
+  options.add_options()("vni", "VXLAN network identifier (>= 4096 on Windows)",
+                        cxxopts::value<std::string>()->default_value("4096"))(
+      "port", "VXLAN UDP port", cxxopts::value<std::string>()->default_value("4789"));
+  auto parsed = parse_options(options, args, context.out);
+  if (!parsed) return kOk;
+  std::uint64_t vni = number_option(*parsed, "vni");
+  std::uint64_t port = number_option(*parsed, "port");
+  if (vni < hns::VsidPolicy::kMinimum || vni > hns::VsidPolicy::kMaximum) {
+    throw UsageError(fmt::format("--vni {} is out of range: Windows overlay networks take VNIs from {} to {}", vni,
+                                 hns::VsidPolicy::kMinimum, hns::VsidPolicy::kMaximum));
+  }
+  if (port == 0 || port > 65535) throw UsageError(fmt::format("--port {} is not a UDP port", port));
+  NodeOptions node = prepare(context, *parsed);
+  auto vsid = static_cast<std::uint32_t>(vni);
+  auto udp_port = static_cast<std::uint16_t>(port);
+
+  hns::HnsClient& client = context.client;
+  auto network = client.find_network_by_name(node.name);
+  bool reusable = network && network->type == hns::NetworkType::Overlay && !network->subnets().empty() &&
+                  network->subnets().front()->ip_address_prefix == node.subnet;
+  if (!reusable) {
+    if (network) client.delete_network(network->id);
+    network = client.create_network(overlay_network(node, vsid, udp_port, client.supports(hns::Feature::VxlanPort)));
+  }
+  if (!network->find_policy<hns::HostRoutePolicy>() && client.supports(hns::Feature::HostRoute)) {
+    client.modify_network(network->id, hns::policy_request(hns::RequestType::Add, {hns::Policy{hns::HostRoutePolicy{}}}));
+  }
+  const auto* router = network->find_policy<hns::DrMacAddressPolicy>();
+  const auto* provider = network->find_policy<hns::ProviderAddressPolicy>();
+  context.out << fmt::format("network {} Overlay {} VNI {} port {} ({})\n", network->name, node.subnet.str(), vni, port,
+                             network->id.str());
+  context.out << fmt::format("DR MAC {} provider address {}\n", router ? router->address : "-",
+                             provider ? provider->provider_address : "-");
+  return kOk;
+}
+
+}  // namespace wincni::hnsctl

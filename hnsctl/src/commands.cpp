@@ -1,0 +1,24 @@
+#include "commands.hpp"
+
+namespace wincni::hnsctl {
+
+const std::vector<Command>& all_commands() {
+  static const std::vector<Command> commands = {
+      {"network", "list", "list networks (--json: HNS v2 objects)", network_list},
+      {"network", "show", "show one network, by name or ID", network_show},
+      {"network", "delete", "delete a network, by name or ID", network_delete},
+      {"endpoint", "list", "list endpoints (--json: HNS v2 objects)", endpoint_list},
+      {"endpoint", "show", "show one endpoint, by name or ID", endpoint_show},
+      {"endpoint", "delete", "delete an endpoint, by name or ID", endpoint_delete},
+      {"namespace", "list", "list namespaces (--json: HNS v2 objects)", namespace_list},
+      {"namespace", "create", "create a namespace and print its ID", namespace_create},
+      {"namespace", "delete", "delete a namespace by ID", namespace_delete},
+      {"node", "host-gw", "set the node up as flanneld's host-gw backend does", node_host_gw},
+      {"node", "vxlan", "set the node up as flanneld's vxlan backend does", node_vxlan},
+      {"version", "show", "the HNS version and its features (also: hnsctl version)", version_show},
+      {"audit", "run", "find leaked or inconsistent objects; exit 1 if any (also: hnsctl audit)", audit_run},
+  };
+  return commands;
+}
+
+}  // namespace wincni::hnsctl

@@ -1,0 +1,22 @@
+#pragma once
+// Plain text tables like Get-HnsNetwork prints: a header, then one row per
+// object, columns padded to their widest cell.
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace wincni::hnsctl {
+
+class Table {
+ public:
+  explicit Table(std::vector<std::string> header) : header_(std::move(header)) {}
+  void add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
+  void print(std::ostream& out) const;
+
+ private:
+  std::vector<std::string> header_;
+  std::vector<std::vector<std::string>> rows_;
+};
+
+}  // namespace wincni::hnsctl
