@@ -128,6 +128,15 @@ class ChildRun {
       uv_timer_start(&kill_timer_, &ChildRun::on_timeout, static_cast<std::uint64_t>(spec_.timeout.count()), 0);
     }
     uv_run(&loop_, UV_RUN_DEFAULT);
+    if (drain_expired_) {
+      // The loop may have woken late (a loaded machine) and run the expired
+      // timer before polling the pipes: one non-blocking pass reads what the
+      // child wrote before it exited, then we stop waiting for the rest.
+      uv_run(&loop_, UV_RUN_NOWAIT);
+      for (auto* out : {&stdout_, &stderr_}) {
+        if (out->open) close_output(*out);
+      }
+    }
     close_all_and_drain();
     return std::move(outcome_);
   }
@@ -262,9 +271,8 @@ class ChildRun {
 
   static void on_drain_expired(uv_timer_t* t) {
     auto& run = self(t->data);
-    for (auto* out : {&run.stdout_, &run.stderr_}) {
-      if (out->open) run.close_output(*out);
-    }
+    run.drain_expired_ = true;
+    uv_stop(&run.loop_);
   }
 
   const ProcessSpec& spec_;
@@ -283,6 +291,7 @@ class ChildRun {
   uv_timer_t kill_timer_{};
   uv_timer_t drain_timer_{};
   bool exited_ = false;
+  bool drain_expired_ = false;
 };
 
 }  // namespace
