@@ -44,9 +44,13 @@ Snapshot Store::scan() const {
     if (!ip) continue;
     Reservation reservation{*ip, std::move(entry.name), std::nullopt};
     if (entry.regular_file) {
-      // Vanished since listing: the address is free again.
-      reservation.content = platform::read_file(platform::join(dir_, reservation.file_name));
-      if (!reservation.content) continue;
+      try {
+        reservation.content = platform::read_file(platform::join(dir_, reservation.file_name));
+        if (!reservation.content) continue;  // vanished since listing: the address is free again
+      } catch (const cni::Error&) {
+        // Unreadable: it still blocks the address, and no owner can be
+        // matched, as for the reference (its walk skips such files).
+      }
     }
     snapshot.reservations.emplace(*ip, std::move(reservation));
   }

@@ -23,8 +23,8 @@ namespace wincni::hostlocal {
 struct Reservation {
   cni::IpAddress ip;
   std::string file_name;
-  // nullopt: the name is taken by something that is not a regular file; it
-  // blocks the address but has no owner to match.
+  // nullopt: the name is taken by something that is not a readable regular
+  // file; it blocks the address but has no owner to match.
   std::optional<std::string> content;
 };
 
