@@ -254,7 +254,8 @@ ModifyRequest ModifyRequest::from_json(const Json& value) {
   request.resource_type = read_string(value, "ResourceType");
   std::string type = read_string(value, "RequestType");
   auto parsed = parse_request_type(type);
-  if (!parsed) throw SchemaError(SchemaError::Kind::Value, "RequestType", "unknown request type \"" + type + "\"");
+  // A request HNS cannot read at all: reported like malformed JSON.
+  if (!parsed) throw SchemaError(SchemaError::Kind::Type, "RequestType", "expected Add, Remove, Update or Refresh");
   request.request_type = *parsed;
   if (const Json* settings = field(value, "Settings")) request.settings = *settings;
   return request;

@@ -1,0 +1,218 @@
+// The emulator's endpoints: HNS-side IPAM, the MAC pool, address rules,
+// policy validation and port mappings.
+
+#include <set>
+
+#include "emulator_fixture.hpp"
+
+using namespace hns_test;
+namespace hr = wincni::hns::hr;
+
+namespace {
+
+std::string with_ip(const std::string& ip, const std::string& extra = "") {
+  return R"({"Name":"ep","IpConfigurations":[{"IpAddress":")" + ip + R"("}])" + extra +
+         R"(,"SchemaVersion":{"Major":2,"Minor":0}})";
+}
+
+constexpr const char* kNoAddress = R"({"Name":"ep","SchemaVersion":{"Major":2,"Minor":0}})";
+
+}  // namespace
+
+TEST_CASE("HNS IPAM hands out the next free address, skipping the gateway, and a MAC from the pool") {
+  EmulatorFixture fx;
+  Guid network = fx.network();
+  Guid first;
+  Guid second;
+  REQUIRE(fx.endpoint(network, kNoAddress, &first).ok());
+  REQUIRE(fx.endpoint(network, kNoAddress, &second).ok());
+  json a = fx.get(HcnObject::Endpoint, first);
+  json b = fx.get(HcnObject::Endpoint, second);
+  CHECK(a["IpConfigurations"][0] == json::parse(R"({"IpAddress":"10.244.1.2","PrefixLength":24})"));
+  CHECK(b["IpConfigurations"][0]["IpAddress"] == "10.244.1.3");
+  CHECK(a["MacAddress"] == "00-15-5D-52-C0-00");
+  CHECK(b["MacAddress"] == "00-15-5D-52-C0-01");
+  CHECK(a["Routes"][0] == json::parse(R"({"NextHop":"10.244.1.1","DestinationPrefix":"0.0.0.0/0"})"));
+  CHECK(a["HostComputeNetwork"] == network.str());
+  CHECK(a["HostComputeNamespace"] == "00000000-0000-0000-0000-000000000000");
+}
+
+TEST_CASE("a freed address and MAC are handed out again") {
+  EmulatorFixture fx;
+  Guid network = fx.network();
+  Guid first;
+  REQUIRE(fx.endpoint(network, kNoAddress, &first).ok());
+  REQUIRE(fx.endpoint(network, kNoAddress).ok());
+  REQUIRE(fx.emulator.remove(HcnObject::Endpoint, first).ok());
+  Guid third;
+  REQUIRE(fx.endpoint(network, kNoAddress, &third).ok());
+  json c = fx.get(HcnObject::Endpoint, third);
+  CHECK(c["IpConfigurations"][0]["IpAddress"] == "10.244.1.2");
+  CHECK(c["MacAddress"] == "00-15-5D-52-C0-00");
+}
+
+TEST_CASE("a requested address is checked against the network's subnets") {
+  EmulatorFixture fx;
+  Guid network = fx.network();
+  // flanneld's host endpoint holds .2.
+  REQUIRE(fx.endpoint(network, with_ip("10.244.1.2")).ok());
+  CHECK(fx.endpoint(network, with_ip("10.244.1.2")).hr == hr::kAddrInvalidOrReserved);
+  CHECK(fx.endpoint(network, with_ip("10.244.2.5")).hr == hr::kInvalidIp);
+  CHECK(fx.endpoint(network, with_ip("10.244.1.1")).hr == hr::kAddrInvalidOrReserved);
+  CHECK(fx.endpoint(network, with_ip("10.244.1.0")).hr == hr::kAddrInvalidOrReserved);
+  CHECK(fx.endpoint(network, with_ip("10.244.1.255")).hr == hr::kAddrInvalidOrReserved);
+  CHECK(fx.endpoint(network, with_ip("10.244.1.300")).hr == hr::kInvalidIp);
+  // HNS IPAM steps around the taken .2.
+  Guid assigned;
+  REQUIRE(fx.endpoint(network, kNoAddress, &assigned).ok());
+  CHECK(fx.get(HcnObject::Endpoint, assigned)["IpConfigurations"][0]["IpAddress"] == "10.244.1.3");
+}
+
+TEST_CASE("the same address on two networks is fine") {
+  EmulatorFixture fx;
+  Guid one = fx.network();
+  json other = json::parse(kBridgeNetwork);
+  other["Name"] = "cbr1";
+  Guid two = fx.network(other.dump());
+  CHECK(fx.endpoint(one, with_ip("10.244.1.7")).ok());
+  CHECK(fx.endpoint(two, with_ip("10.244.1.7")).ok());
+}
+
+TEST_CASE("a full subnet and a network without subnets") {
+  EmulatorFixture fx;
+  Guid tiny = fx.network(R"({"Name":"tiny","Ipams":[{"Subnets":[{"IpAddressPrefix":"10.9.0.0/30",
+      "Routes":[{"NextHop":"10.9.0.1","DestinationPrefix":"0.0.0.0/0"}]}]}],"SchemaVersion":{"Major":2}})");
+  REQUIRE(fx.endpoint(tiny, kNoAddress).ok());  // .2 is the only one
+  CHECK(fx.endpoint(tiny, kNoAddress).hr == hr::kNoMoreItems);
+  Guid bare = fx.network(R"({"Name":"bare","Type":"Transparent","SchemaVersion":{"Major":2}})");
+  CHECK(fx.endpoint(bare, kNoAddress).hr == hr::kSubnetNotFound);
+}
+
+TEST_CASE("a dual-stack network gives an endpoint one address of each family") {
+  EmulatorFixture fx;
+  Guid network = fx.network(R"({"Name":"dual","Type":"L2Bridge","Ipams":[{"Subnets":[
+      {"IpAddressPrefix":"10.244.1.0/24","Routes":[{"NextHop":"10.244.1.1","DestinationPrefix":"0.0.0.0/0"}]},
+      {"IpAddressPrefix":"fd00:1::/64","Routes":[{"NextHop":"fd00:1::1","DestinationPrefix":"::/0"}]}]}],
+      "SchemaVersion":{"Major":2}})");
+  Guid id;
+  REQUIRE(fx.endpoint(network, kNoAddress, &id).ok());
+  json endpoint = fx.get(HcnObject::Endpoint, id);
+  REQUIRE(endpoint["IpConfigurations"].size() == 2);
+  CHECK(endpoint["IpConfigurations"][1] == json::parse(R"({"IpAddress":"fd00:1::2","PrefixLength":64})"));
+  json v1 = fx.call("GET", "/endpoints/" + id.str())["Output"];
+  CHECK(v1["IPv6Address"] == "fd00:1::2");
+  CHECK(v1["IPAddress"] == "10.244.1.2");
+}
+
+TEST_CASE("a given MAC is normalised; a bad one is HCN_E_INVALID_ENDPOINT") {
+  EmulatorFixture fx;
+  Guid network = fx.network();
+  Guid id;
+  REQUIRE(fx.endpoint(network, R"({"Name":"ep","MacAddress":"0e-2a-0a-f4-01-05","SchemaVersion":{"Major":2}})", &id).ok());
+  CHECK(fx.get(HcnObject::Endpoint, id)["MacAddress"] == "0E-2A-0A-F4-01-05");
+  CHECK(fx.endpoint(network, R"({"Name":"ep","MacAddress":"nope","SchemaVersion":{"Major":2}})").hr ==
+        hr::kInvalidEndpoint);
+}
+
+TEST_CASE("endpoint policies are validated") {
+  EmulatorFixture fx;
+  Guid network = fx.network();
+  auto code_of = [&](const std::string& policies) {
+    return fx.endpoint(network, R"({"Name":"ep","Policies":)" + policies + R"(,"SchemaVersion":{"Major":2}})").hr;
+  };
+  CHECK(code_of(R"([{"Type":"OutBoundNAT","Settings":{"Exceptions":["10.244.0.0/16"]}}])") == hr::kOk);
+  CHECK(code_of(R"([{"Type":"Hyperdrive","Settings":{}}])") == hr::kInvalidPolicyType);
+  CHECK(code_of(R"([{"Type":"VxlanPort","Settings":{"Port":4789}}])") == hr::kInvalidPolicyType);
+  CHECK(code_of(R"([{"Type":"OutBoundNAT","Settings":{"Exceptions":"10.244.0.0/16"}}])") == hr::kInvalidPolicy);
+  CHECK(code_of(R"([{"Type":"OutBoundNAT","Settings":{"Exceptions":["ten"]}}])") == hr::kInvalidPolicy);
+  CHECK(code_of(R"([{"Type":"PortMapping","Settings":{"InternalPort":80,"ExternalPort":8080,"Protocol":132}}])") ==
+        hr::kInvalidPolicy);
+  CHECK(code_of(R"([{"Type":"PortMapping","Settings":{"ExternalPort":8080,"Protocol":6}}])") == hr::kInvalidInternalPort);
+  CHECK(code_of(R"([{"Type":"ProviderAddress","Settings":{}}])") == hr::kInvalidPolicy);
+  CHECK(code_of(R"("not a list")") == hr::kInvalidJson);
+}
+
+TEST_CASE("a host port can be mapped once per network") {
+  EmulatorFixture fx;
+  Guid network = fx.network();
+  std::string mapping = R"({"Name":"ep","Policies":[{"Type":"PortMapping","Settings":{"InternalPort":80,"ExternalPort":8080,"Protocol":6}}],
+      "SchemaVersion":{"Major":2}})";
+  Guid first;
+  REQUIRE(fx.endpoint(network, mapping, &first).ok());
+  CHECK(fx.endpoint(network, mapping).hr == hr::kPortAlreadyExists);
+  // UDP on the same port is another mapping.
+  std::string udp = mapping;
+  udp.replace(udp.find("\"Protocol\":6"), 12, "\"Protocol\":17");
+  CHECK(fx.endpoint(network, udp).ok());
+  CHECK(fx.endpoint(network, R"({"Name":"ep","Policies":[
+      {"Type":"PortMapping","Settings":{"InternalPort":80,"ExternalPort":9090,"Protocol":6}},
+      {"Type":"PortMapping","Settings":{"InternalPort":81,"ExternalPort":9090,"Protocol":6}}],"SchemaVersion":{"Major":2}})")
+            .hr == hr::kPortAlreadyExists);
+  // Once the first endpoint is gone, its port is free.
+  REQUIRE(fx.emulator.remove(HcnObject::Endpoint, first).ok());
+  CHECK(fx.endpoint(network, mapping).ok());
+}
+
+TEST_CASE("endpoint policies can be added, removed and replaced with HcnModifyEndpoint") {
+  EmulatorFixture fx;
+  Guid network = fx.network();
+  Guid id;
+  REQUIRE(fx.endpoint(network, kNoAddress, &id).ok());
+  HcnHandle handle = nullptr;
+  REQUIRE(fx.emulator.open(HcnObject::Endpoint, id, &handle).ok());
+  std::string add = R"({"ResourceType":"Policy","RequestType":"Add","Settings":{"Policies":[
+      {"Type":"ACL","Settings":{"Action":"Block","Direction":"In","Priority":100}}]}})";
+  CHECK(fx.emulator.modify(HcnObject::Endpoint, handle, add).ok());
+  CHECK(fx.properties(HcnObject::Endpoint, handle)["Policies"][0]["Settings"]["Action"] == "Block");
+  std::string bad = R"({"ResourceType":"Policy","RequestType":"Add","Settings":{"Policies":[
+      {"Type":"ACL","Settings":{"Action":"Maybe"}}]}})";
+  CHECK(fx.emulator.modify(HcnObject::Endpoint, handle, bad).hr == hr::kInvalidPolicy);
+  std::string remove = R"({"ResourceType":"Policy","RequestType":"Remove","Settings":{"Policies":[
+      {"Type":"ACL","Settings":{"Action":"Block","Direction":"In","Priority":100}}]}})";
+  CHECK(fx.emulator.modify(HcnObject::Endpoint, handle, remove).ok());
+  CHECK_FALSE(fx.properties(HcnObject::Endpoint, handle).contains("Policies"));
+  CHECK(fx.emulator.modify(HcnObject::Endpoint, handle, R"({"ResourceType":"Port","RequestType":"Add"})").hr ==
+        hr::kRequestUnsupported);
+  CHECK(fx.emulator.modify(HcnObject::Endpoint, handle, R"({"ResourceType":"Policy","RequestType":"Explode"})").hr ==
+        hr::kInvalidJson);
+  fx.emulator.close(HcnObject::Endpoint, handle);
+}
+
+TEST_CASE("endpoints of a missing network, and a missing endpoint") {
+  EmulatorFixture fx;
+  Guid network = fx.network();
+  HcnHandle network_handle = nullptr;
+  REQUIRE(fx.emulator.open(HcnObject::Network, network, &network_handle).ok());
+  REQUIRE(fx.emulator.remove(HcnObject::Network, network).ok());
+  CHECK(fx.create(HcnObject::Endpoint, kNoAddress, nullptr, network_handle).hr == hr::kNetworkNotFound);
+  fx.emulator.close(HcnObject::Network, network_handle);
+  CHECK(fx.create(HcnObject::Endpoint, kNoAddress).hr == hr::kInvalidHandle);
+  HcnHandle handle = nullptr;
+  HcnReply open = fx.emulator.open(HcnObject::Endpoint, Guid::generate(), &handle);
+  CHECK(open.hr == hr::kEndpointNotFound);
+  CHECK(json::parse(open.error_record)["Error"] == "The endpoint was not found. ");
+  CHECK(fx.emulator.remove(HcnObject::Endpoint, Guid::generate()).hr == hr::kEndpointNotFound);
+}
+
+TEST_CASE("deleting a network deletes its endpoints") {
+  EmulatorFixture fx;
+  Guid network = fx.network();
+  REQUIRE(fx.endpoint(network, kNoAddress).ok());
+  REQUIRE(fx.emulator.remove(HcnObject::Network, network).ok());
+  CHECK(fx.enumerate(HcnObject::Endpoint) == json::array());
+}
+
+TEST_CASE("enumerating endpoints by the v1 VirtualNetwork key and by name") {
+  EmulatorFixture fx;
+  Guid one = fx.network();
+  json other = json::parse(kBridgeNetwork);
+  other["Name"] = "cbr1";
+  Guid two = fx.network(other.dump());
+  Guid a;
+  Guid b;
+  REQUIRE(fx.endpoint(one, R"({"Name":"a_cbr0","SchemaVersion":{"Major":2}})", &a).ok());
+  REQUIRE(fx.endpoint(two, R"({"Name":"b_cbr1","SchemaVersion":{"Major":2}})", &b).ok());
+  CHECK(fx.enumerate(HcnObject::Endpoint, {{"VirtualNetwork", two.str()}}) == json::array({b.str()}));
+  CHECK(fx.enumerate(HcnObject::Endpoint, {{"Name", "a_cbr0"}}) == json::array({a.str()}));
+  CHECK(fx.enumerate(HcnObject::Endpoint, {{"Name", "A_CBR0"}}) == json::array());
+}
