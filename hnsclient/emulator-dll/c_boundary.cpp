@@ -1,5 +1,7 @@
 #include "c_boundary.hpp"
 
+#include <objbase.h>
+
 #include <exception>
 #include <new>
 
@@ -34,7 +36,7 @@ HRESULT deliver_reply(const HcnReply& reply, PWSTR* output, PWSTR* error_record)
   }
   // A failure: an HRESULT that says so, even if the reply's did not.
   HResult code = failed(reply.hr) ? reply.hr : hr::kFail;
-  *error_record = co_task_copy(reply.error_record.empty() ? error_record(code) : reply.error_record);
+  *error_record = co_task_copy(reply.error_record.empty() ? hns::error_record(code) : reply.error_record);
   return static_cast<HRESULT>(code);
 }
 

@@ -38,21 +38,7 @@ static_assert(std::is_same_v<CloseFn, decltype(&HcnCloseNamespace)>);
 
 constexpr HResult kOutOfMemory = 0x8007000E;  // E_OUTOFMEMORY
 
-const SystemLibrary& computenetwork() {
-  static const SystemLibrary library("computenetwork.dll");
-  return library;
-}
-
-const SystemLibrary& vmcompute() {
-  static const SystemLibrary library("vmcompute.dll");
-  return library;
-}
-
-// "HcnCreateNetwork", "HcnQueryEndpointProperties", ...
-template <typename Fn>
-Fn hcn_function(std::string_view verb, HcnObject kind, std::string_view suffix = {}) {
-  return computenetwork().function<Fn>(fmt::format("Hcn{}{}{}", verb, object_name(kind), suffix));
-}
+using Library = std::shared_ptr<const SystemLibrary>;
 
 HcnReply failure(HResult code, std::string_view message) {
   return HcnReply{code, {}, error_record_saying(code, message)};
@@ -111,6 +97,8 @@ class HandleGuard {
 
 class Win32HcnApi final : public HcnApi {
  public:
+  Win32HcnApi(Library hcn, Library hns) : hcn_(std::move(hcn)), hns_(std::move(hns)) {}
+
   HcnReply enumerate(HcnObject kind, std::string_view query) override {
     return guarded([&] {
       auto call = hcn_function<EnumerateFn>("Enumerate", kind, "s");
@@ -203,7 +191,7 @@ class Win32HcnApi final : public HcnApi {
   HnsCallReply hns_call(std::string_view method, std::string_view path, std::string_view request) override {
     return guarded(
         [&] {
-          auto call = vmcompute().function<HnsCallFn>("HNSCall");
+          auto call = hns_->function<HnsCallFn>("HNSCall");
           std::wstring wide_method = widen(method);
           std::wstring wide_path = widen(path);
           std::wstring wide_request = widen(request);
@@ -215,10 +203,31 @@ class Win32HcnApi final : public HcnApi {
         },
         failed_call);
   }
+
+ private:
+  // "HcnCreateNetwork", "HcnQueryEndpointProperties", ...
+  template <typename Fn>
+  Fn hcn_function(std::string_view verb, HcnObject kind, std::string_view suffix = {}) const {
+    return hcn_->function<Fn>(fmt::format("Hcn{}{}{}", verb, object_name(kind), suffix));
+  }
+
+  Library hcn_;
+  Library hns_;
 };
 
 }  // namespace
 
-std::unique_ptr<HcnApi> make_win32_hcn_api() { return std::make_unique<Win32HcnApi>(); }
+std::unique_ptr<HcnApi> make_win32_hcn_api() {
+  // Loaded once per process, on first use, and kept: HCN handles outlive any
+  // one HcnApi object.
+  static const Library hcn = std::make_shared<const SystemLibrary>("computenetwork.dll");
+  static const Library hns = std::make_shared<const SystemLibrary>("vmcompute.dll");
+  return std::make_unique<Win32HcnApi>(hcn, hns);
+}
+
+std::unique_ptr<HcnApi> make_win32_hcn_api(const Win32Libraries& libraries) {
+  return std::make_unique<Win32HcnApi>(std::make_shared<const SystemLibrary>(libraries.hcn),
+                                       std::make_shared<const SystemLibrary>(libraries.hns));
+}
 
 }  // namespace wincni::hns::win32

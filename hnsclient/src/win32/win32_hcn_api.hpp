@@ -13,11 +13,21 @@
 //   envelope {"Success":false,"Error":"<why>"}.
 
 #include <memory>
+#include <string>
 
 #include "wincni/hns/seam.hpp"
 
 namespace wincni::hns::win32 {
 
+// The real computenetwork.dll and vmcompute.dll, shared by every instance.
 std::unique_ptr<HcnApi> make_win32_hcn_api();
+
+// Which DLLs play the two parts (still loaded from System32 only): for tests
+// that need a missing DLL or a DLL without the exports.
+struct Win32Libraries {
+  std::string hcn = "computenetwork.dll";
+  std::string hns = "vmcompute.dll";
+};
+std::unique_ptr<HcnApi> make_win32_hcn_api(const Win32Libraries& libraries);
 
 }  // namespace wincni::hns::win32
