@@ -13,7 +13,7 @@ namespace wincni::hostlocal {
 namespace {
 
 // The first requested address the set contains, taken off the list.
-std::optional<cni::IpAddress> take_requested(std::vector<cni::IpAddress>& requested, const RangeSet& set) {
+std::optional<cni::IpAddress> pop_requested_in(std::vector<cni::IpAddress>& requested, const RangeSet& set) {
   const auto it = std::find_if(requested.begin(), requested.end(), [&](const auto& ip) { return set.contains(ip); });
   if (it == requested.end()) return std::nullopt;
   cni::IpAddress ip = *it;
@@ -43,7 +43,7 @@ cni::Result cmd_add(const cni::CommandContext& ctx) {
   try {
     for (size_t i = 0; i < config.range_sets.size(); ++i) {
       const RangeSet& set = config.range_sets[i];
-      const auto requested = take_requested(unserved, set);
+      const auto requested = pop_requested_in(unserved, set);
       try {
         result.ips.push_back(Allocator(set, i, store, snapshot).allocate(owner, ctx.container_id, requested));
       } catch (const cni::Error& e) {
