@@ -1,0 +1,274 @@
+// The typed client over the emulator: lookups through filters, both APIs,
+// error messages, retries and timeouts.
+
+#include <fstream>
+
+#include "emulator_fixture.hpp"
+#include "wincni/hns/client.hpp"
+
+using namespace hns_test;
+using namespace wincni::hns;
+using wincni::cni::IpAddress;
+using wincni::cni::IpPrefix;
+
+namespace {
+
+CallPolicy quick_policy() {
+  CallPolicy policy;
+  policy.timeout = std::chrono::milliseconds(2'000);
+  policy.first_backoff = std::chrono::milliseconds(1);
+  policy.max_backoff = std::chrono::milliseconds(4);
+  return policy;
+}
+
+struct ClientFixture {
+  TempDir dir;
+  TempDir journal_dir;
+  std::shared_ptr<Emulator> emulator;
+  HnsClient client;
+
+  explicit ClientFixture(const std::string& faults = "", CallPolicy policy = quick_policy())
+      : emulator(std::make_shared<Emulator>([&] {
+          EmulatorConfig config = config_for(dir.path());
+          config.faults = faults;
+          config.journal_path = journal_dir.path() + "/journal";
+          return config;
+        }())),
+        client(emulator, policy) {}
+
+  std::vector<json> journal() const {
+    std::vector<json> lines;
+    std::ifstream in(journal_dir.path() + "/journal");
+    for (std::string line; std::getline(in, line);) lines.push_back(json::parse(line));
+    return lines;
+  }
+
+  HostComputeNetwork bridge(const std::string& name = "cbr0", const std::string& subnet = "10.244.1.0/24") {
+    HostComputeNetwork network;
+    network.name = name;
+    network.type = NetworkType::L2Bridge;
+    Subnet s;
+    s.ip_address_prefix = *IpPrefix::parse(subnet);
+    s.routes.push_back(Route{s.ip_address_prefix.first().next(), IpPrefix::parse("0.0.0.0/0"), 0});
+    network.ipams.push_back(Ipam{"Static", {s}});
+    return client.create_network(network);
+  }
+};
+
+std::string error_of(const std::function<void()>& action, HResult* code = nullptr, int* cni_code = nullptr) {
+  try {
+    action();
+  } catch (const HnsError& error) {
+    if (code) *code = error.hresult();
+    if (cni_code) *cni_code = error.code();
+    return error.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("client: networks by name through the server-side filter") {
+  ClientFixture fx;
+  HostComputeNetwork created = fx.bridge();
+  CHECK_FALSE(created.id.is_null());
+  CHECK(created.type == NetworkType::L2Bridge);
+  auto found = fx.client.find_network_by_name("cbr0");
+  REQUIRE(found);
+  CHECK(found->id == created.id);
+  CHECK_FALSE(fx.client.find_network_by_name("cbr9"));
+  // The lookup asked HNS for that name instead of listing everything.
+  bool filtered = false;
+  for (const auto& line : fx.journal()) {
+    if (line["op"] == "HcnEnumerateNetworks") filtered = line["input"]["Query"]["Filter"] == R"({"Name":"cbr9"})";
+  }
+  CHECK(filtered);
+  CHECK(fx.client.list_networks().size() == 1);
+  CHECK(fx.client.delete_network(created.id));
+  CHECK_FALSE(fx.client.delete_network(created.id));
+  CHECK_FALSE(fx.client.find_network(created.id));
+}
+
+TEST_CASE("client: failures name the operation, the object and HNS's text") {
+  ClientFixture fx;
+  fx.bridge();
+  HResult code = 0;
+  int cni_code = 0;
+  std::string message = error_of([&] { fx.bridge(); }, &code, &cni_code);
+  CHECK(message ==
+        "HcnCreateNetwork for network \"cbr0\" failed: A network with this name already exists. "
+        "(HCN_E_NETWORK_ALREADY_EXISTS 0x803B0010)");
+  CHECK(code == hr::kNetworkAlreadyExists);
+  CHECK(cni_code == wincni::cni::kHnsFailure);
+}
+
+TEST_CASE("client: endpoints, HNS IPAM, and the endpoints of one network") {
+  ClientFixture fx;
+  HostComputeNetwork network = fx.bridge();
+  HostComputeEndpoint wanted;
+  wanted.name = "abc_cbr0";
+  wanted.host_compute_network = network.id;
+  HostComputeEndpoint endpoint = fx.client.create_endpoint(wanted);
+  CHECK(endpoint.ip_configurations.at(0).ip_address == *IpAddress::parse("10.244.1.2"));
+  CHECK(endpoint.host_compute_network == network.id);
+  auto found = fx.client.find_endpoint_by_name("abc_cbr0");
+  REQUIRE(found);
+  CHECK(found->id == endpoint.id);
+  CHECK(fx.client.list_endpoints_of_network(network.id).size() == 1);
+  HostComputeNetwork other = fx.bridge("cbr1", "10.244.2.0/24");
+  CHECK(fx.client.list_endpoints_of_network(other.id).empty());
+
+  wanted.ip_configurations.push_back({*IpAddress::parse("10.9.9.9"), 0});
+  std::string message = error_of([&] { fx.client.create_endpoint(wanted); });
+  CHECK(message.find("HcnCreateEndpoint for endpoint \"abc_cbr0\" on network " + network.id.str()) == 0);
+  CHECK(message.find("HCN_E_INVALID_IP 0x803B001E") != std::string::npos);
+
+  HostComputeEndpoint orphan;
+  orphan.name = "orphan";
+  orphan.host_compute_network = Guid::generate();
+  HResult code = 0;
+  error_of([&] { fx.client.create_endpoint(orphan); }, &code);
+  CHECK(code == hr::kNetworkNotFound);
+  CHECK(fx.client.delete_endpoint(endpoint.id));
+  CHECK_FALSE(fx.client.delete_endpoint(endpoint.id));
+}
+
+TEST_CASE("client: attach to a namespace and detach") {
+  ClientFixture fx;
+  HostComputeNetwork network = fx.bridge();
+  HostComputeEndpoint wanted;
+  wanted.name = "abc_cbr0";
+  wanted.host_compute_network = network.id;
+  HostComputeEndpoint endpoint = fx.client.create_endpoint(wanted);
+  HostComputeNamespace ns = fx.client.create_namespace();
+  fx.client.attach_to_namespace(ns.id, endpoint.id);
+  CHECK(fx.client.find_endpoint(endpoint.id)->host_compute_namespace == ns.id);
+  CHECK(fx.client.find_namespace(ns.id)->endpoint_ids() == std::vector<Guid>{endpoint.id});
+  HResult code = 0;
+  std::string message = error_of([&] { fx.client.attach_to_namespace(ns.id, endpoint.id); }, &code);
+  CHECK(code == hr::kEndpointAlreadyAttached);
+  CHECK(message.find("HcnModifyNamespace for endpoint " + endpoint.id.str() + " and namespace " + ns.id.str()) == 0);
+  CHECK(fx.client.detach_from_namespace(ns.id, endpoint.id));
+  CHECK_FALSE(fx.client.detach_from_namespace(ns.id, endpoint.id));
+  CHECK_FALSE(fx.client.detach_from_namespace(Guid::generate(), endpoint.id));
+  CHECK(fx.client.list_namespaces().size() == 1);
+  CHECK(fx.client.delete_namespace(ns.id));
+  CHECK_FALSE(fx.client.delete_namespace(ns.id));
+  CHECK_FALSE(fx.client.find_namespace(ns.id));
+}
+
+TEST_CASE("client: the v1 API") {
+  ClientFixture fx;
+  HnsNetwork wanted;
+  wanted.name = "cbr0";
+  wanted.type = NetworkType::L2Bridge;
+  wanted.subnets.push_back({IpPrefix::parse("10.244.1.0/24"), IpAddress::parse("10.244.1.1"), {}});
+  HnsNetwork network = fx.client.create_hns_network(wanted);
+  CHECK(network.management_ip == IpAddress::parse("192.0.2.4"));
+  REQUIRE(fx.client.find_hns_network_by_name("cbr0"));
+  CHECK_FALSE(fx.client.find_hns_network_by_name("nope"));
+  CHECK_FALSE(fx.client.get_hns_network(Guid::generate()));
+
+  HnsEndpoint endpoint_settings;
+  endpoint_settings.name = "pause_cbr0";
+  endpoint_settings.virtual_network = network.id;
+  endpoint_settings.ip_address = IpAddress::parse("10.244.1.5");
+  endpoint_settings.gateway_address = IpAddress::parse("10.244.1.2");
+  HnsEndpoint endpoint = fx.client.create_hns_endpoint(endpoint_settings);
+  CHECK(endpoint.prefix_length == 24);
+  fx.client.attach_container(endpoint.id, "pause");
+  CHECK(fx.client.get_hns_endpoint(endpoint.id)->shared_containers == std::vector<std::string>{"pause"});
+  CHECK(fx.client.find_hns_endpoint_by_name("pause_cbr0")->state == EndpointState::Attached);
+  CHECK(fx.client.detach_container(endpoint.id, "pause"));
+  HResult code = 0;
+  error_of([&] { fx.client.detach_container(endpoint.id, "pause"); }, &code);
+  CHECK(code == hr::kEndpointNotAttached);
+  fx.client.attach_host(endpoint.id);
+  error_of([&] { fx.client.attach_host(endpoint.id); }, &code);
+  CHECK(code == hr::kEndpointAlreadyAttached);
+  CHECK(fx.client.detach_host(endpoint.id));
+  CHECK(fx.client.list_hns_endpoints().size() == 1);
+  CHECK(fx.client.delete_hns_endpoint(endpoint.id));
+  CHECK_FALSE(fx.client.delete_hns_endpoint(endpoint.id));
+  CHECK_FALSE(fx.client.detach_container(endpoint.id, "pause"));
+  CHECK(fx.client.delete_hns_network(network.id));
+  CHECK(fx.client.list_hns_networks().empty());
+}
+
+TEST_CASE("client: version and features; an HNS without HCN is searched the v1 way") {
+  ClientFixture fx;
+  fx.emulator->store_hns_version(HnsVersion{10, 2});
+  CHECK(fx.client.version() == HnsVersion{10, 2});
+  CHECK(fx.client.supports(Feature::Dsr));
+  CHECK_FALSE(fx.client.supports(Feature::VxlanPort));
+
+  ClientFixture old;
+  old.emulator->store_hns_version(HnsVersion{7, 2});
+  HnsNetwork wanted;
+  wanted.name = "l2bridge";
+  wanted.type = NetworkType::L2Bridge;
+  old.client.create_hns_network(wanted);
+  CHECK(old.client.find_hns_network_by_name("l2bridge"));
+  HResult code = 0;
+  error_of([&] { old.client.find_network_by_name("l2bridge"); }, &code);
+  CHECK(code == hr::kProcNotFound);
+}
+
+TEST_CASE("client: a transient failure is retried, with bounded attempts") {
+  ClientFixture once("EnumerateNetworks:1:fail=0x800706BA");
+  once.bridge();
+  CHECK(once.client.find_network_by_name("cbr0"));
+
+  ClientFixture always("EnumerateNetworks:1+:fail=0x803B0020");
+  HResult code = 0;
+  int cni_code = 0;
+  std::string message = error_of([&] { always.client.find_network_by_name("cbr0"); }, &code, &cni_code);
+  CHECK(code == hr::kManagerStopped);
+  CHECK(cni_code == wincni::cni::kTryAgainLater);
+  CHECK(message.find("HcnEnumerateNetworks for network \"cbr0\" failed: Operation cannot be performed while service is stopping.") == 0);
+  int attempts = 0;
+  for (const auto& line : always.journal()) attempts += line["op"] == "HcnEnumerateNetworks";
+  CHECK(attempts == CallPolicy{}.max_attempts);
+}
+
+TEST_CASE("client: a create that may have run is not repeated") {
+  ClientFixture fx("CreateNetwork:1:fail=0x800706BE");
+  HResult code = 0;
+  error_of([&] { fx.bridge(); }, &code);
+  CHECK(code == hr::kRpcCallFailed);
+  int attempts = 0;
+  for (const auto& line : fx.journal()) attempts += line["op"] == "HcnCreateNetwork";
+  CHECK(attempts == 1);
+}
+
+TEST_CASE("client: every call has a timeout") {
+  CallPolicy policy = quick_policy();
+  policy.timeout = std::chrono::milliseconds(150);
+  ClientFixture fx("EnumerateNetworks:1:hang", policy);
+  HResult code = 0;
+  int cni_code = 0;
+  auto start = std::chrono::steady_clock::now();
+  std::string message = error_of([&] { fx.client.find_network_by_name("cbr0"); }, &code, &cni_code);
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+  CHECK(code == hr::kTimeout);
+  CHECK(cni_code == wincni::cni::kTryAgainLater);
+  CHECK(message.find("did not answer within 150 ms") != std::string::npos);
+  // The next call is not stuck behind the hung one.
+  CHECK_FALSE(fx.client.find_network_by_name("cbr0"));
+}
+
+TEST_CASE("not-found is recognised in both APIs") {
+  CHECK(is_not_found(hr::kNetworkNotFound));
+  CHECK(is_not_found(hr::kEndpointNotFound));
+  CHECK(is_not_found(hr::kElementNotFound));
+  CHECK_FALSE(is_not_found(hr::kInvalidJson));
+  CHECK(is_not_found_text("The endpoint was not found. "));
+  CHECK(is_not_found_text("Element not found. "));
+  CHECK_FALSE(is_not_found_text("A network with this name already exists."));
+  HnsError v1(hr::kOk, "HNSCall DELETE /endpoints/x", "endpoint x", "The endpoint was not found. ");
+  CHECK(v1.not_found());
+  CHECK(std::string(v1.what()) == "HNSCall DELETE /endpoints/x for endpoint x failed: The endpoint was not found.");
+  CHECK(is_transient(hr::kRpcServerUnavailable));
+  CHECK_FALSE(is_transient(hr::kRpcCallFailed));
+  CHECK(is_maybe_executed(hr::kRpcCallFailed));
+}
