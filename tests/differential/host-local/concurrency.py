@@ -9,12 +9,19 @@ time on this 2-core budget: really concurrent, never slow).
      the v4 address they took first, and none is handed out twice;
   4. ours and the reference side by side on one network (skipped when the
      reference is not installed);
-  5. 200 parallel DELs leave no reservation behind.
+  5. 200 parallel DELs leave no reservation behind;
+  6. ADDs killed (SIGKILL) at random instants leave only reservations that
+     name their owner, which the owners' DELs release.
 
 usage: concurrency.py OURS [REFERENCE]"""
 
+import json
 import os
+import random
+import signal
+import subprocess
 import sys
+import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
@@ -82,6 +89,36 @@ def check_allocation(c, name, outcomes, data_dir, capacity, exhaustion_msg=None)
     return granted
 
 
+def killed_at_random(c, ours):
+    """Starts ADDs and kills each after a random delay: whatever instant the
+    kill lands on, a reservation file must already name its owner."""
+    rng = random.Random(4)  # fixed seed: the delays vary, the check does not
+    with ScratchDir() as d:
+        conf = config(d, [[{"subnet": "10.50.0.0/16"}], [{"subnet": "fd00:50::/64"}]])
+        text = json.dumps(conf).encode()
+        ids = [f"victim-{i:03d}" for i in range(DEMAND // 2)]
+        for cid in ids:
+            env = {"CNI_COMMAND": "ADD", "CNI_CONTAINERID": cid, "CNI_NETNS": "/var/run/netns/test",
+                   "CNI_IFNAME": "eth0", "CNI_PATH": os.path.dirname(ours)}
+            proc = subprocess.Popen([ours], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, env=env)
+            proc.stdin.write(text)
+            proc.stdin.close()
+            time.sleep(rng.uniform(0, 0.004))
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+        on_disk = reservations(d)
+        staging = [n for n in on_disk if n.startswith(".")]
+        owned = {n: o for n, o in on_disk.items() if not n.startswith(".")}
+        bad = {n: o for n, o in owned.items() if o.split("\r\n")[0] not in ids or not o.endswith("\r\neth0")}
+        c.expect(not bad, f"killed ADDs: reservations without a valid owner: {bad}")
+        for cid in ids:
+            run(ours, "DEL", conf, cid)
+        left = reservations(d)
+        c.expect(left == {}, f"killed ADDs: DELs left {left}")
+        print(f"killed ADDs: {len(ids)} killed, {len(owned)} reservations and {len(staging)} staging files left, "
+              f"{len(left)} after their DELs")
+
+
 def main():
     if len(sys.argv) not in (2, 3):
         print(__doc__)
@@ -119,6 +156,8 @@ def main():
         v4_files = [n for n in reservations(d) if n.startswith("10.30.")]
         c.expect(len(v4_files) == 120, f"dual stack: {len(v4_files)} v4 reservations on disk, expected 120 "
                                        "(failed ADDs must release theirs)")
+
+    killed_at_random(c, ours)
 
     if reference and os.access(reference, os.X_OK):
         with ScratchDir() as d:
