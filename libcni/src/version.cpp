@@ -35,22 +35,24 @@ std::string go_quote(std::string_view text) {
   return out;
 }
 
-// strconv.Atoi's grammar: an optional sign, then decimal digits, in range.
-int parse_version_part(std::string_view part, std::string_view which) {
+// strconv.Atoi's grammar and range: an optional sign, then decimal digits,
+// within Go's 64-bit int. Its messages carry the "strconv.Atoi: " prefix.
+int64_t parse_version_part(std::string_view part, std::string_view which) {
   auto fail = [&](std::string_view why) {
-    return Error(kDecodingFailure, fmt::format("failed to convert {} version part {}: parsing {}: {}", which,
-                                               go_quote(part), go_quote(part), why));
+    return Error(kDecodingFailure, fmt::format("failed to convert {} version part {}: strconv.Atoi: parsing {}: {}",
+                                               which, go_quote(part), go_quote(part), why));
   };
   std::string_view digits = part;
-  const bool negative = !digits.empty() && digits.front() == '-';
   if (!digits.empty() && (digits.front() == '+' || digits.front() == '-')) digits.remove_prefix(1);
   const bool all_digits =
       !digits.empty() && std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
   if (!all_digits) throw fail("invalid syntax");
-  int value = 0;
-  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-  if (ec != std::errc() || end != digits.data() + digits.size()) throw fail("value out of range");
-  return negative ? -value : value;
+  // from_chars takes a '-' but not a '+'.
+  const std::string_view number = part.front() == '+' ? digits : part;
+  int64_t value = 0;
+  auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), value);
+  if (ec != std::errc() || end != number.data() + number.size()) throw fail("value out of range");
+  return value;
 }
 
 }  // namespace

@@ -95,7 +95,7 @@ TEST_CASE_TEMPLATE("a malformed cniVersion: 6 where versions are compared, 1 whe
     const Outcome r = D::run(complete_cni_env(command), network_config("1.x"));
     CHECK(r.exit_code == 1);
     CHECK(r.answer()["code"] == wincni::cni::kDecodingFailure);
-    CHECK(r.answer()["msg"] == R"(failed to convert minor version part "x": parsing "x": invalid syntax)");
+    CHECK(r.answer()["msg"] == R"(failed to convert minor version part "x": strconv.Atoi: parsing "x": invalid syntax)");
   }
   for (const char* command : {"ADD", "DEL"}) {
     CAPTURE(command);

@@ -26,18 +26,26 @@ TEST_CASE("versions parse like Go's ParseVersion") {
   CHECK(parse_version("1") == SpecVersion{1, 0, 0});
   CHECK(parse_version("0.4") == SpecVersion{0, 4, 0});
   CHECK(parse_version("+1.02.3") == SpecVersion{1, 2, 3});  // strconv.Atoi takes a sign and leading zeros
+  CHECK(parse_version("-1") == SpecVersion{-1, 0, 0});
+  // Go's int is 64 bits wide: a part beyond 32 bits is still a number.
+  CHECK(parse_version("1.0.99999999999") == SpecVersion{1, 0, 99999999999});
+  CHECK(parse_version("-9223372036854775808") == SpecVersion{INT64_MIN, 0, 0});
 
   SUBCASE("malformed versions are decoding failures with Go's wording") {
     const Error minor = thrown_error([] { parse_version("1.x"); });
     CHECK(minor.code() == kDecodingFailure);
-    CHECK(minor.msg() == R"(failed to convert minor version part "x": parsing "x": invalid syntax)");
+    CHECK(minor.msg() == R"(failed to convert minor version part "x": strconv.Atoi: parsing "x": invalid syntax)");
     const Error parts = thrown_error([] { parse_version("1.2.3.4"); });
     CHECK(parts.code() == kDecodingFailure);
     CHECK(parts.msg() == R"(invalid version "1.2.3.4": too many parts)");
     CHECK(thrown_error([] { parse_version("a"); }).code() == kDecodingFailure);
     CHECK(thrown_error([] { parse_version("1..0"); }).code() == kDecodingFailure);
     CHECK(thrown_error([] { parse_version("1.0."); }).code() == kDecodingFailure);
-    CHECK(thrown_error([] { parse_version("1.0.99999999999"); }).code() == kDecodingFailure);
+    CHECK(thrown_error([] { parse_version("1.+-1"); }).code() == kDecodingFailure);
+    const Error range = thrown_error([] { parse_version("1.0.9223372036854775808"); });
+    CHECK(range.code() == kDecodingFailure);
+    CHECK(range.msg() == R"(failed to convert micro version part "9223372036854775808": strconv.Atoi: parsing )"
+                         R"("9223372036854775808": value out of range)");
   }
 }
 

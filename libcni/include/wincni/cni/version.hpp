@@ -3,6 +3,7 @@
 // reconciliation between a config's cniVersion and what a plugin supports.
 
 #include <compare>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,9 +19,9 @@ bool is_known_version(std::string_view version);
 
 // major.minor.patch, parsed the way Go's version.ParseVersion does: "" means
 // 0.1.0, missing parts are 0 ("1" is 1.0.0), more than three parts or a
-// non-integer part is an error.
+// part that is not a (64-bit, like Go's int) integer is an error.
 struct SpecVersion {
-  int major = 0, minor = 0, patch = 0;
+  int64_t major = 0, minor = 0, patch = 0;
   friend auto operator<=>(const SpecVersion&, const SpecVersion&) = default;
 };
 
