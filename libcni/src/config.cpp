@@ -57,6 +57,15 @@ std::vector<Attachment> read_attachments(const nlohmann::json& list, std::string
   return attachments;
 }
 
+// Go's skel: an absent or empty name is 7 "missing network name"; one that
+// is not a CNI name is 7 with the name as details.
+std::string valid_network_name(const nlohmann::json& document) {
+  std::string name = optional_string(document, "name");
+  if (name.empty()) throw Error(kInvalidNetworkConfig, "missing network name");
+  if (!is_valid_cni_name(name)) throw Error(kInvalidNetworkConfig, "invalid characters found in network name", name);
+  return name;
+}
+
 }  // namespace
 
 nlohmann::json parse_network_config(std::string_view text) {
@@ -70,9 +79,7 @@ nlohmann::json parse_network_config(std::string_view text) {
   if (!document.is_object() && !document.is_null()) {
     throw decode_error(fmt::format("cannot unmarshal {} into a network config object", document.type_name()));
   }
-  const std::string name = optional_string(document, "name");
-  if (name.empty()) throw Error(kInvalidNetworkConfig, "missing network name");
-  if (!is_valid_cni_name(name)) throw Error(kInvalidNetworkConfig, "invalid characters found in network name", name);
+  valid_network_name(document);
   return document;
 }
 
@@ -80,11 +87,7 @@ NetConf NetConf::parse(std::string_view text) { return from_json(parse_network_c
 
 NetConf NetConf::from_json(nlohmann::json document) {
   NetConf conf;
-  conf.name_ = optional_string(document, "name");
-  if (conf.name_.empty()) throw Error(kInvalidNetworkConfig, "missing network name");
-  if (!is_valid_cni_name(conf.name_)) {
-    throw Error(kInvalidNetworkConfig, "invalid characters found in network name", conf.name_);
-  }
+  conf.name_ = valid_network_name(document);
   conf.cni_version_ = optional_string(document, "cniVersion");
   if (conf.cni_version_.empty()) conf.cni_version_ = "0.1.0";
   conf.type_ = optional_string(document, "type");

@@ -13,8 +13,6 @@ namespace wincni::cni {
 
 namespace {
 
-
-
 std::string utc_timestamp() {
   const auto now = std::chrono::system_clock::now();
   const auto seconds = std::chrono::time_point_cast<std::chrono::seconds>(now);
