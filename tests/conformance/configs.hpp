@@ -26,13 +26,4 @@ inline cni::Environment env_claiming(const std::string& command, const std::stri
   return env;
 }
 
-// The golden result file for `version` (tests/golden/results), exact bytes.
-inline std::string golden_text(std::string_view version) {
-  for (const auto& golden : kGoldenResults) {
-    if (golden.version == version) return std::string(golden.text);
-  }
-  FAIL("no golden result for " << version);
-  return {};
-}
-
 }  // namespace wincni::test

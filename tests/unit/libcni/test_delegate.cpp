@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cni_test_helpers.hpp"
 #include "scratch_dir.hpp"
 #include "test_child.hpp"
 #include "wincni/cni/delegate.hpp"
@@ -23,6 +24,7 @@ using wincni::cni::DelegateOptions;
 using wincni::cni::Environment;
 using wincni::cni::Error;
 using wincni::test::ScratchDir;
+using wincni::test::thrown_error;
 
 namespace {
 
@@ -58,16 +60,6 @@ struct PluginDirs {
     return env;
   }
 };
-
-Error delegate_error(const std::function<void()>& call) {
-  try {
-    call();
-  } catch (const Error& e) {
-    return e;
-  }
-  FAIL("the delegation did not fail");
-  return Error(0, "");
-}
 
 json read_json(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -110,7 +102,7 @@ TEST_CASE("delegate_add reads a result without cniVersion in the config's versio
 TEST_CASE("delegate_add rejects stdout that is not JSON with a decoding error") {
   PluginDirs dirs;
   dirs.install(dirs.first);
-  const auto e = delegate_error(
+  const auto e = thrown_error(
       [&] { wincni::cni::delegate_add("fake-ipam", kConfig, "1.0.0", dirs.environment({{"stdout", "ok!"}})); });
   CHECK(e.code() == wincni::cni::kDecodingFailure);
 }
@@ -121,14 +113,14 @@ TEST_CASE("a delegate's CNI error keeps its code, message and details") {
   const json printed = {{"cniVersion", "1.0.0"}, {"code", 7}, {"msg", "no IP addresses available in range set"},
                         {"details", "10.0.0.2-10.0.0.254"}};
   const auto env = dirs.environment({{"stdout", printed.dump()}, {"stderr", "noise"}, {"exit", 1}});
-  const auto e = delegate_error([&] { wincni::cni::delegate_add("fake-ipam", kConfig, "1.0.0", env); });
+  const auto e = thrown_error([&] { wincni::cni::delegate_add("fake-ipam", kConfig, "1.0.0", env); });
   CHECK(e.code() == 7);
   CHECK(e.msg() == "no IP addresses available in range set");
   CHECK(e.details() == "10.0.0.2-10.0.0.254");
 
   // Go's decoder matches keys case-insensitively; plugin-specific codes pass too.
   const auto shouted = dirs.environment({{"stdout", R"({"Code":104,"Msg":"hns is busy"})"}, {"exit", 1}});
-  const auto e2 = delegate_error([&] { wincni::cni::delegate_del("fake-ipam", kConfig, shouted); });
+  const auto e2 = thrown_error([&] { wincni::cni::delegate_del("fake-ipam", kConfig, shouted); });
   CHECK(e2.code() == 104);
   CHECK(e2.msg() == "hns is busy");
 }
@@ -136,7 +128,7 @@ TEST_CASE("a delegate's CNI error keeps its code, message and details") {
 TEST_CASE("a delegate that fails without a CNI error is reported with its stderr") {
   PluginDirs dirs;
   dirs.install(dirs.first);
-  auto e = delegate_error([&] {
+  auto e = thrown_error([&] {
     wincni::cni::delegate_del("fake-ipam", kConfig, dirs.environment({{"stderr", "panic: boom"}, {"exit", 2}}));
   });
   CHECK(e.code() == wincni::cni::kInternal);
@@ -144,19 +136,19 @@ TEST_CASE("a delegate that fails without a CNI error is reported with its stderr
   CHECK(e.msg().find("exit status 2") != std::string::npos);
   CHECK(e.msg().find("panic: boom") != std::string::npos);
 
-  e = delegate_error(
+  e = thrown_error(
       [&] { wincni::cni::delegate_del("fake-ipam", kConfig, dirs.environment({{"stdout", "garbage"}, {"exit", 1}})); });
   CHECK(e.code() == wincni::cni::kInternal);
   CHECK(e.msg().find("garbage") != std::string::npos);
 
-  e = delegate_error([&] { wincni::cni::delegate_del("fake-ipam", kConfig, dirs.environment({{"exit", 3}})); });
+  e = thrown_error([&] { wincni::cni::delegate_del("fake-ipam", kConfig, dirs.environment({{"exit", 3}})); });
   CHECK(e.code() == wincni::cni::kInternal);
   CHECK(e.msg().find("no error message") != std::string::npos);
 }
 
 TEST_CASE("delegating to a plugin that is not installed names the plugin and the path") {
   PluginDirs dirs;
-  const auto e = delegate_error([&] { wincni::cni::delegate_del("fake-ipam", kConfig, dirs.environment({})); });
+  const auto e = thrown_error([&] { wincni::cni::delegate_del("fake-ipam", kConfig, dirs.environment({})); });
   CHECK(e.code() == wincni::cni::kInvalidNetworkConfig);
   CHECK(e.msg().starts_with("failed to find plugin \"fake-ipam\" in path ["));
 }
@@ -164,7 +156,7 @@ TEST_CASE("delegating to a plugin that is not installed names the plugin and the
 TEST_CASE("delegating to a path-like plugin name is refused") {
   PluginDirs dirs;
   dirs.install(dirs.first);
-  const auto e = delegate_error([&] { wincni::cni::delegate_del("../fake-ipam", kConfig, dirs.environment({})); });
+  const auto e = thrown_error([&] { wincni::cni::delegate_del("../fake-ipam", kConfig, dirs.environment({})); });
   CHECK(e.code() == wincni::cni::kInvalidNetworkConfig);
   CHECK(e.msg() == "invalid plugin name");
 }
@@ -173,7 +165,7 @@ TEST_CASE("delegating without CNI_PATH is an environment error") {
   PluginDirs dirs;
   auto env = dirs.environment({});
   env.unset("CNI_PATH");
-  const auto e = delegate_error([&] { wincni::cni::delegate_del("fake-ipam", kConfig, env); });
+  const auto e = thrown_error([&] { wincni::cni::delegate_del("fake-ipam", kConfig, env); });
   CHECK(e.code() == wincni::cni::kInvalidEnvironment);
 }
 
@@ -184,7 +176,7 @@ TEST_CASE("a delegate that runs past the timeout is killed and reported as try-a
   DelegateOptions options;
   options.timeout = 100ms;
   const auto env = dirs.environment({{"sleep_ms", 1500}, {"marker", marker.string()}});
-  const auto e = delegate_error([&] { wincni::cni::delegate_add("fake-ipam", kConfig, "1.0.0", env, options); });
+  const auto e = thrown_error([&] { wincni::cni::delegate_add("fake-ipam", kConfig, "1.0.0", env, options); });
   CHECK(e.code() == wincni::cni::kTryAgainLater);
   CHECK(e.msg() == "delegate plugin fake-ipam timed out after 100 ms");
   // Had it survived the kill, it would have written the marker by now.

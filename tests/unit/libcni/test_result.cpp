@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "cni_test_helpers.hpp"
 #include "golden_results.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/result.hpp"
@@ -18,7 +19,9 @@ using wincni::cni::IpConfig;
 using wincni::cni::IpPrefix;
 using wincni::cni::Result;
 using wincni::cni::Route;
+using wincni::test::golden_text;
 using wincni::test::kGoldenResults;
+using wincni::test::thrown_error;
 
 namespace {
 
@@ -71,26 +74,6 @@ std::string encoded(const Result& r, std::string_view version) { return r.encode
 
 Result decoded(std::string_view text, std::string_view version) {
   return Result::decode(nlohmann::json::parse(text), version);
-}
-
-// Runs `fn`, which must throw cni::Error; returns it.
-template <typename Fn>
-Error error_from(Fn fn) {
-  try {
-    fn();
-  } catch (const Error& e) {
-    return e;
-  }
-  FAIL("expected a cni::Error");
-  return Error(0, "");
-}
-
-std::string_view golden_text(std::string_view version) {
-  for (const auto& golden : kGoldenResults) {
-    if (golden.version == version) return golden.text;
-  }
-  FAIL("no golden file for ", std::string(version));
-  return {};
 }
 
 nlohmann::json golden_json(std::string_view version) { return nlohmann::json::parse(golden_text(version)); }
@@ -205,7 +188,7 @@ TEST_CASE("0.1/0.2 cannot express a result without addresses") {
   r.interfaces.push_back({"eth0", "", "", std::nullopt, "", ""});
   for (std::string version : {"0.1.0", "0.2.0"}) {
     CAPTURE(version);
-    Error e = error_from([&] { (void)r.encode(version); });
+    Error e = thrown_error([&] { (void)r.encode(version); });
     CHECK(e.code() == wincni::cni::kIncompatibleVersion);
     CHECK(e.msg() == "cannot convert: no valid IP addresses");
     CHECK(e.details().find(version) != std::string::npos);
@@ -297,7 +280,7 @@ TEST_CASE("a result from another version family is a decoding failure with Go's 
   };
   for (const auto& c : cases) {
     CAPTURE(c.json);
-    Error e = error_from([&] { decoded(c.json, c.version); });
+    Error e = thrown_error([&] { decoded(c.json, c.version); });
     CHECK(e.code() == wincni::cni::kDecodingFailure);
     CHECK(e.msg() == c.message);
   }
@@ -306,10 +289,10 @@ TEST_CASE("a result from another version family is a decoding failure with Go's 
 TEST_CASE("an unknown version is an incompatible-version error") {
   for (std::string version : {"0.5.0", "", "1.1", "v1.0.0", "2.0.0"}) {
     CAPTURE(version);
-    Error decode_error = error_from([&] { decoded("{}", version); });
+    Error decode_error = thrown_error([&] { decoded("{}", version); });
     CHECK(decode_error.code() == wincni::cni::kIncompatibleVersion);
     CHECK(decode_error.msg() == std::string("unsupported CNI result version \"") + version + "\"");
-    Error encode_error = error_from([&] { (void)golden_model().encode(version); });
+    Error encode_error = thrown_error([&] { (void)golden_model().encode(version); });
     CHECK(encode_error.code() == wincni::cni::kIncompatibleVersion);
     CHECK(encode_error.msg() == decode_error.msg());
   }
@@ -322,7 +305,7 @@ TEST_CASE("decode_in_own_version reads whatever version the result declares") {
   r = Result::decode_in_own_version(nlohmann::json::parse(R"({"ips":[{"address":"10.0.0.5/24","interface":0}]})"),
                                     "1.0.0");
   CHECK(r.ips[0].interface == 0);
-  Error e = error_from(
+  Error e = thrown_error(
       [] { Result::decode_in_own_version(nlohmann::json::parse(R"({"cniVersion":"1.2.0"})"), "1.1.0"); });
   CHECK(e.code() == wincni::cni::kIncompatibleVersion);
   CHECK(e.msg() == R"(unsupported CNI result version "1.2.0")");
@@ -409,7 +392,7 @@ TEST_CASE("malformed results are decoding failures naming the field") {
   };
   for (const auto& c : cases) {
     CAPTURE(c.json);
-    Error e = error_from([&] { decoded(c.json, c.version); });
+    Error e = thrown_error([&] { decoded(c.json, c.version); });
     CHECK(e.code() == wincni::cni::kDecodingFailure);
     CHECK(e.msg() == c.message);
   }
@@ -440,9 +423,9 @@ TEST_CASE("dns objects: case-insensitive input, Go field order, empty fields omi
   CHECK(wincni::cni::encode_dns(search_only).dump() == R"({"search":["a"]})");
   CHECK(wincni::cni::decode_dns(nlohmann::json::object()).empty());
 
-  Error e = error_from([] { wincni::cni::decode_dns(nlohmann::json::parse(R"({"options":[1]})")); });
+  Error e = thrown_error([] { wincni::cni::decode_dns(nlohmann::json::parse(R"({"options":[1]})")); });
   CHECK(e.code() == wincni::cni::kDecodingFailure);
   CHECK(e.msg() == "invalid dns.options[0]: expected a string");
-  e = error_from([] { wincni::cni::decode_dns(nlohmann::json::parse(R"("8.8.8.8")")); });
+  e = thrown_error([] { wincni::cni::decode_dns(nlohmann::json::parse(R"("8.8.8.8")")); });
   CHECK(e.msg() == "invalid dns: expected a JSON object");
 }
