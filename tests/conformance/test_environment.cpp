@@ -137,6 +137,17 @@ TEST_CASE_TEMPLATE("a bad network name is an invalid config; bad JSON a decoding
   }
 }
 
+TEST_CASE_TEMPLATE("a config nested a million levels deep is refused, not a crash", D, CONFORMANCE_DRIVERS) {
+  const size_t levels = 1000000;
+  const std::string deep = R"({"cniVersion":"1.1.0","name":"conformance-net","x":)" + std::string(levels, '[') +
+                           std::string(levels, ']') + "}";
+  const Outcome r = D::run(complete_cni_env("ADD"), deep);
+  CHECK(r.exit_code == 1);
+  CHECK(r.answer() == json{{"cniVersion", "1.1.0"},
+                           {"code", wincni::cni::kDecodingFailure},
+                           {"msg", "error unmarshall network config: invalid character '[' exceeded max depth"}});
+}
+
 TEST_CASE_TEMPLATE("the environment is checked before stdin", D, CONFORMANCE_DRIVERS) {
   Environment env = complete_cni_env("ADD");
   env.unset("CNI_IFNAME");

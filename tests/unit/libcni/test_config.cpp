@@ -70,6 +70,21 @@ TEST_CASE("stdin that is not JSON, or not an object, is a decoding failure") {
   }
 }
 
+TEST_CASE("a config nested deeper than 1000 levels is a decoding failure") {
+  const auto nested = [](int levels, char open, char close) {
+    return R"({"name":"n","x":)" + std::string(static_cast<size_t>(levels - 1), open) +
+           std::string(static_cast<size_t>(levels - 1), close) + "}";
+  };
+  CHECK_NOTHROW(NetConf::parse(nested(1000, '[', ']')));
+  const Error arrays = parse_error(nested(1001, '[', ']'));
+  CHECK(arrays.code() == kDecodingFailure);
+  CHECK(arrays.msg() == "error unmarshall network config: invalid character '[' exceeded max depth");
+  // Brackets inside strings, escaped quotes included, are not nesting.
+  CHECK_NOTHROW(NetConf::parse(R"({"name":"n","x":")" + std::string(5000, '[') + R"(\"{{{{"})"));
+  // Far beyond: refused before anything recurses over it.
+  CHECK(parse_error(nested(1000000, '[', ']')).code() == kDecodingFailure);
+}
+
 TEST_CASE("the network name is required and restricted") {
   CHECK(parse_error("{}").code() == kInvalidNetworkConfig);
   CHECK(parse_error("{}").msg() == "missing network name");
