@@ -1,0 +1,15 @@
+#pragma once
+// The engine's own error codes (the CNI spec leaves 100 and up to plugins;
+// 100 itself is an HNS call failing, hns_error.hpp).
+
+namespace wincni::endpoint {
+
+// The network the config names is not of a type this plugin works on.
+inline constexpr int kWrongNetworkType = 120;
+// CHECK: what HNS holds differs from what the runtime was told (prevResult).
+inline constexpr int kEndpointMismatch = 121;
+// An address IPAM or HNS handed out cannot be used on this network (the
+// gateway's, the bridge endpoint's, outside every subnet).
+inline constexpr int kUnusableAddress = 122;
+
+}  // namespace wincni::endpoint

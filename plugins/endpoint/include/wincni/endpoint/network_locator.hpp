@@ -1,0 +1,29 @@
+#pragma once
+// Finding the network a config names, by name through HNS's filtered query.
+// When it is missing, ADD either creates it — when the config says how (a
+// blueprint: "master" and a subnet) — under a lock in the plugin data dir,
+// so that any number of simultaneous first ADDs create exactly one network;
+// or waits for it, a bounded time ("networkWaitSeconds"), since flanneld
+// creates its network when it starts; then gives up with code 11.
+
+#include <optional>
+#include <string>
+
+#include "wincni/cni/log.hpp"
+#include "wincni/endpoint/endpoint_config.hpp"
+#include "wincni/endpoint/flavor.hpp"
+#include "wincni/endpoint/hns_host.hpp"
+
+namespace wincni::endpoint {
+
+// cni::Error kWrongNetworkType naming both types unless the flavor works on it.
+void require_accepted_type(const NetworkView& network, const EndpointFlavor& flavor);
+
+// The network, created or waited for as above, of a type the flavor accepts.
+NetworkView locate_network(HnsHost& host, const EndpointConfig& config, const EndpointFlavor& flavor,
+                           const std::string& data_dir, const cni::Logger& log);
+
+// The file that serialises network creation in `data_dir`.
+std::string network_lock_path(const std::string& data_dir);
+
+}  // namespace wincni::endpoint

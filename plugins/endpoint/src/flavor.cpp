@@ -1,0 +1,27 @@
+#include "wincni/endpoint/flavor.hpp"
+
+namespace wincni::endpoint {
+
+nlohmann::json EndpointFlavor::ipam_for_add(const EndpointConfig&, const NetworkView&, nlohmann::json ipam) const {
+  return ipam;
+}
+
+std::optional<cni::IpAddress> EndpointFlavor::pod_gateway(const EndpointConfig& config, const NetworkView& network,
+                                                          const cni::IpAddress& address,
+                                                          const std::optional<cni::IpAddress>& ipam_gateway) const {
+  if (auto explicit_gateway = config.gateways.for_address(address)) return explicit_gateway;
+  if (ipam_gateway) return ipam_gateway;
+  if (const SubnetView* subnet = network.subnet_of(address)) return subnet->gateway;
+  return std::nullopt;
+}
+
+std::optional<cni::IpAddress> EndpointFlavor::provider_address(const NetworkView&) const { return std::nullopt; }
+
+std::string EndpointFlavor::mac_for(const EndpointConfig&, const std::vector<cni::IpPrefix>&) const { return {}; }
+
+std::optional<std::string> EndpointFlavor::connectivity_problem(const EndpointConfig&, const NetworkView&,
+                                                                HnsHost&) const {
+  return std::nullopt;
+}
+
+}  // namespace wincni::endpoint

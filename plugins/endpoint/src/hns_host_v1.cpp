@@ -1,0 +1,161 @@
+// HnsHost over HNS v1 (vmcompute.dll HNSCall): dockershim nodes, CNI
+// "apiVersion" 1 or absent.
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "hns_hosts.hpp"
+#include "wincni/cni/json_keys.hpp"
+
+namespace wincni::endpoint {
+
+namespace {
+
+NetworkView network_view(const hns::HnsNetwork& network) {
+  NetworkView view{network.id, network.name, network.type, {}, network.management_ip};
+  for (const hns::HnsSubnet& subnet : network.subnets) {
+    if (subnet.address_prefix) view.subnets.push_back(subnet_view(*subnet.address_prefix, subnet.gateway_address, false));
+  }
+  return view;
+}
+
+EndpointView endpoint_view(const hns::HnsEndpoint& endpoint, const NetworkView* network) {
+  EndpointView view;
+  view.id = endpoint.id;
+  view.name = endpoint.name;
+  view.network = endpoint.virtual_network;
+  if (endpoint.ip_address) view.addresses.push_back(with_prefix_length(*endpoint.ip_address, endpoint.prefix_length, network));
+  if (endpoint.ipv6_address) {
+    view.addresses.push_back(with_prefix_length(*endpoint.ipv6_address, endpoint.ipv6_prefix_length, network));
+  }
+  if (endpoint.gateway_address) view.gateways.push_back(*endpoint.gateway_address);
+  if (endpoint.gateway_address_v6) view.gateways.push_back(*endpoint.gateway_address_v6);
+  view.mac = endpoint.mac_address;
+  view.policies = endpoint.policies;
+  view.dns.nameservers = hns::split_list(endpoint.dns_server_list);
+  view.dns.search = hns::split_list(endpoint.dns_suffix);
+  view.dns.domain = endpoint.dns_domain;
+  view.ns = endpoint.namespace_id;
+  view.containers = endpoint.shared_containers;
+  return view;
+}
+
+class HnsV1Host final : public HnsHost {
+ public:
+  explicit HnsV1Host(std::shared_ptr<hns::HnsClient> client) : client_(std::move(client)) {}
+
+  HnsApi api() const override { return HnsApi::V1; }
+  bool supports(hns::Feature feature) override { return client_->supports(feature); }
+
+  std::optional<NetworkView> find_network(const std::string& name) override {
+    auto network = client_->find_hns_network_by_name(name);
+    if (!network) return std::nullopt;
+    return network_view(*network);
+  }
+
+  NetworkView create_network(const std::string& name, hns::NetworkType type,
+                             const NetworkBlueprint& blueprint) override {
+    hns::HnsNetwork settings;
+    settings.name = name;
+    settings.type = type;
+    settings.network_adapter_name = blueprint.adapter;
+    settings.policies = blueprint.policies;
+    for (const BlueprintSubnet& subnet : blueprint.subnets) {
+      settings.subnets.push_back(hns::HnsSubnet{subnet.subnet, subnet.gateway, {}});
+    }
+    settings.dns_suffix = hns::join_list(blueprint.dns.search);
+    settings.dns_server_list = hns::join_list(blueprint.dns.nameservers);
+    return network_view(client_->create_hns_network(settings));
+  }
+
+  std::optional<EndpointView> find_endpoint(const std::string& name) override {
+    auto endpoint = client_->find_hns_endpoint_by_name(name);
+    if (!endpoint) return std::nullopt;
+    return endpoint_view(*endpoint, nullptr);
+  }
+
+  std::vector<EndpointView> endpoints_of(const NetworkView& network) override {
+    std::vector<EndpointView> views;
+    for (const auto& endpoint : client_->list_hns_endpoints()) {
+      if (endpoint.virtual_network == network.id) views.push_back(endpoint_view(endpoint, &network));
+    }
+    return views;
+  }
+
+  EndpointView create_endpoint(const EndpointSpec& spec, const NetworkView& network) override {
+    // HNS v1 has no place for some v2 settings: refuse rather than lose them.
+    render_endpoint_policies(spec.policies, HnsApi::V1);
+    hns::HnsEndpoint settings;
+    settings.id = spec.id;
+    settings.name = spec.name;
+    settings.virtual_network = spec.network;
+    settings.virtual_network_name = network.name;
+    settings.policies = typed_policies(spec.policies);
+    for (const cni::IpPrefix& address : spec.addresses) {
+      const auto length = static_cast<std::uint8_t>(address.length());
+      if (address.address().is_v4()) {
+        settings.ip_address = address.address();
+        settings.prefix_length = length;
+      } else {
+        settings.ipv6_address = address.address();
+        settings.ipv6_prefix_length = length;
+      }
+    }
+    for (const cni::IpAddress& gateway : spec.gateways) {
+      (gateway.is_v4() ? settings.gateway_address : settings.gateway_address_v6) = gateway;
+    }
+    settings.dns_server_list = hns::join_list(spec.dns.nameservers);
+    settings.dns_suffix = hns::join_list(spec.dns.search);
+    settings.dns_domain = spec.dns.domain;
+    settings.mac_address = spec.mac;
+    return endpoint_view(client_->create_hns_endpoint(settings), &network);
+  }
+
+  bool delete_endpoint(const hns::Guid& id) override { return client_->delete_hns_endpoint(id); }
+
+  void add_policies(const EndpointView& endpoint, const std::vector<AssembledPolicy>& policies) override {
+    render_endpoint_policies(policies, HnsApi::V1);
+    auto current = client_->get_hns_endpoint(endpoint.id);
+    const std::string object = fmt::format("endpoint \"{}\"", endpoint.name);
+    const std::string operation = "HNSCall POST /endpoints/" + endpoint.id.str();
+    if (!current) throw hns::HnsError(hns::hr::kEndpointNotFound, operation, object, {});
+    for (const AssembledPolicy& entry : policies) current->policies.push_back(entry.policy);
+    // v1 updates an endpoint by posting it whole (hcsshim's Update); the
+    // typed client has no call for that, so it goes through the seam.
+    const hns::HnsCallReply reply =
+        client_->api().hns_call("POST", "/endpoints/" + endpoint.id.str(), current->to_json().dump());
+    if (hns::failed(reply.hr)) throw hns::HnsError(reply.hr, operation, object, {});
+    const nlohmann::json answer = nlohmann::json::parse(reply.response, nullptr, false);
+    if (!answer.is_object()) throw hns::HnsError(hns::hr::kInvalidJson, operation, object, reply.response);
+    const auto envelope = hns::HnsEnvelope::from_json(answer);
+    if (!envelope.success) throw hns::HnsError(hns::hr::kOk, operation, object, envelope.error);
+  }
+
+  bool is_attached(const EndpointView& endpoint, const Attachment& to) const override {
+    return std::any_of(endpoint.containers.begin(), endpoint.containers.end(),
+                       [&](const std::string& container) { return cni::equals_ignore_case(container, to.container); });
+  }
+  void attach(const EndpointView& endpoint, const Attachment& to) override {
+    client_->attach_container(endpoint.id, to.container);
+  }
+  bool detach(const EndpointView& endpoint, const Attachment& from) override {
+    return client_->detach_container(endpoint.id, from.container);
+  }
+  std::vector<Attachment> attachments(const EndpointView& endpoint) const override {
+    std::vector<Attachment> all;
+    for (const std::string& container : endpoint.containers) all.push_back(Attachment{std::nullopt, container});
+    return all;
+  }
+
+ private:
+  std::shared_ptr<hns::HnsClient> client_;
+};
+
+}  // namespace
+
+std::unique_ptr<HnsHost> make_v1_host(std::shared_ptr<hns::HnsClient> client) {
+  return std::make_unique<HnsV1Host>(std::move(client));
+}
+
+}  // namespace wincni::endpoint

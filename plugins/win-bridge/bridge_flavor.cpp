@@ -1,0 +1,86 @@
+#include "bridge_flavor.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "wincni/cni/json_keys.hpp"
+
+namespace wincni::bridge {
+
+using endpoint::EndpointConfig;
+using endpoint::NetworkView;
+using endpoint::SubnetView;
+
+cni::IpAddress bridge_endpoint_address(const cni::IpPrefix& subnet) { return subnet.network().address().plus(2); }
+
+bool BridgeFlavor::accepts(hns::NetworkType type) const {
+  return type == hns::NetworkType::L2Bridge || type == hns::NetworkType::L2Tunnel;
+}
+
+hns::NetworkType BridgeFlavor::type_to_create(const EndpointConfig& config) const {
+  // Microsoft's examples name the network type in "type" ("l2tunnel").
+  return cni::equals_ignore_case(config.plugin_type, "l2tunnel") ? hns::NetworkType::L2Tunnel
+                                                                  : hns::NetworkType::L2Bridge;
+}
+
+std::optional<cni::IpAddress> BridgeFlavor::pod_gateway(const EndpointConfig& config, const NetworkView& network,
+                                                        const cni::IpAddress& address,
+                                                        const std::optional<cni::IpAddress>& ipam_gateway) const {
+  const SubnetView* subnet = network.subnet_of(address);
+  if (network.type != hns::NetworkType::L2Bridge || subnet == nullptr) {
+    return EndpointFlavor::pod_gateway(config, network, address, ipam_gateway);
+  }
+  const cni::IpAddress bridge = bridge_endpoint_address(subnet->prefix);
+  if (config.flags.force_bridge_gateway) return bridge;
+  if (auto explicit_gateway = config.gateways.for_address(address)) return explicit_gateway;
+  return bridge;
+}
+
+nlohmann::json BridgeFlavor::ipam_for_add(const EndpointConfig& config, const NetworkView& network,
+                                          nlohmann::json ipam) const {
+  if (!cni::equals_ignore_case(config.ipam_type, "host-local")) return ipam;
+  for (const endpoint::IpamRange& range : config.ipam_ranges) {
+    if (range.range_start) continue;  // the operator chose it
+    const cni::IpAddress network_address = range.subnet.network().address();
+    std::set<cni::IpAddress> kept_out;
+    if (const SubnetView* subnet = network.subnet_of(network_address)) {
+      if (subnet->reserved) kept_out.insert(*subnet->reserved);
+    }
+    if (auto gateway = pod_gateway(config, network, network_address, range.gateway)) kept_out.insert(*gateway);
+    cni::IpAddress start = network_address.next();
+    while (kept_out.contains(start)) start = start.next();
+    if (start != network_address.next()) ipam = endpoint::with_range_start(std::move(ipam), range, start);
+  }
+  return ipam;
+}
+
+std::optional<std::string> BridgeFlavor::connectivity_problem(const EndpointConfig& config, const NetworkView& network,
+                                                              endpoint::HnsHost& host) const {
+  if (network.type != hns::NetworkType::L2Bridge) return std::nullopt;
+  std::vector<endpoint::EndpointView> endpoints;
+  bool listed = false;
+  for (const SubnetView& subnet : network.subnets) {
+    auto gateway = pod_gateway(config, network, subnet.prefix.address(), std::nullopt);
+    if (!gateway) continue;
+    if (!listed) {
+      endpoints = host.endpoints_of(network);
+      listed = true;
+    }
+    const bool held = std::any_of(endpoints.begin(), endpoints.end(), [&](const endpoint::EndpointView& endpoint) {
+      return std::find(endpoint.addresses.begin(), endpoint.addresses.end(),
+                       cni::IpPrefix(*gateway, subnet.prefix.length())) != endpoint.addresses.end() ||
+             std::any_of(endpoint.addresses.begin(), endpoint.addresses.end(),
+                         [&](const cni::IpPrefix& a) { return a.address() == *gateway; });
+    });
+    if (!held) {
+      return fmt::format("no endpoint on network \"{}\" holds {}, the pods' gateway (the host's bridge endpoint, "
+                         "flanneld's {}_ep): pods will not reach beyond the node",
+                         network.name, gateway->str(), network.name);
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace wincni::bridge

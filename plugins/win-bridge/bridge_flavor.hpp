@@ -1,0 +1,41 @@
+#pragma once
+// win-bridge: pods on an L2Bridge or L2Tunnel network. What is bridge's own
+// (docs/win-bridge.md, "The gateway rule"):
+//   - on L2Bridge the pod's gateway is the host's bridge endpoint, by
+//     convention the subnet's .2 (flanneld's cbr0_ep; the legacy example's
+//     10.10.187.66). A gateway the config sets explicitly wins; with
+//     optionalFlags.forceBridgeGateway the .2 wins even over that. On
+//     L2Tunnel the engine's default applies (explicit, IPAM's, the subnet's);
+//   - host-local is kept from handing out the addresses a pod must never
+//     have: when a range has no rangeStart, its start moves past the
+//     subnet's HNS gateway and the bridge endpoint (.1 and .2: .3);
+//   - STATUS reports limited connectivity (51) while no endpoint on the
+//     network holds the pods' gateway.
+
+#include "wincni/endpoint/flavor.hpp"
+
+namespace wincni::bridge {
+
+class BridgeFlavor final : public endpoint::EndpointFlavor {
+ public:
+  std::string_view plugin_name() const override { return "win-bridge"; }
+  std::string_view description() const override { return "CNI plugin for pods on HNS L2Bridge and L2Tunnel networks"; }
+
+  bool accepts(hns::NetworkType type) const override;
+  std::string accepted_types() const override { return "L2Bridge or L2Tunnel"; }
+  hns::NetworkType type_to_create(const endpoint::EndpointConfig& config) const override;
+
+  nlohmann::json ipam_for_add(const endpoint::EndpointConfig& config, const endpoint::NetworkView& network,
+                              nlohmann::json ipam) const override;
+  std::optional<cni::IpAddress> pod_gateway(const endpoint::EndpointConfig& config,
+                                            const endpoint::NetworkView& network, const cni::IpAddress& address,
+                                            const std::optional<cni::IpAddress>& ipam_gateway) const override;
+  std::optional<std::string> connectivity_problem(const endpoint::EndpointConfig& config,
+                                                  const endpoint::NetworkView& network,
+                                                  endpoint::HnsHost& host) const override;
+};
+
+// The subnet's .2 (network address + 2): where the host's bridge endpoint sits.
+cni::IpAddress bridge_endpoint_address(const cni::IpPrefix& subnet);
+
+}  // namespace wincni::bridge

@@ -1,0 +1,11 @@
+// win-bridge: the endpoint engine with the bridge's rules.
+
+#include "bridge_flavor.hpp"
+#include "wincni/cni/skel.hpp"
+#include "wincni/endpoint/engine.hpp"
+
+int main(int argc, char** argv) {
+  const wincni::bridge::BridgeFlavor flavor;
+  const wincni::endpoint::EndpointEngine engine(flavor);
+  return wincni::cni::plugin_main(engine.plugin_spec(), argc, argv);
+}
