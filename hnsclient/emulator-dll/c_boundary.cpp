@@ -50,7 +50,7 @@ HRESULT deliver_exception(PWSTR* output, PWSTR* error_record) {
   } catch (const win32::Utf16Error& error) {
     return fail_with(hr::kInvalidArg, error.what(), error_record);
   } catch (const std::bad_alloc&) {
-    return fail_with(0x8007000E, "out of memory", error_record);  // E_OUTOFMEMORY
+    return fail_with(static_cast<HResult>(E_OUTOFMEMORY), "out of memory", error_record);
   } catch (const std::exception& error) {
     return fail_with(hr::kFail, std::string("emulator: ") + error.what(), error_record);
   } catch (...) {

@@ -36,7 +36,7 @@ static_assert(std::is_same_v<OpenFn, decltype(&HcnOpenEndpoint)>);
 static_assert(std::is_same_v<QueryFn, decltype(&HcnQueryEndpointProperties)>);
 static_assert(std::is_same_v<CloseFn, decltype(&HcnCloseNamespace)>);
 
-constexpr HResult kOutOfMemory = 0x8007000E;  // E_OUTOFMEMORY
+constexpr HResult kOutOfMemory = static_cast<HResult>(E_OUTOFMEMORY);
 
 using Library = std::shared_ptr<const SystemLibrary>;
 

@@ -19,19 +19,24 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checks import check, exit_status  # noqa: E402
-from run_in_prefix import install  # noqa: E402
+from run_in_prefix import install, run_wine  # noqa: E402
 
 timings = []
 
 
 def run(label, command, env):
+    """Runs a Linux program, or a Windows one under Wine when it ends in .exe."""
     started = time.monotonic()
-    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+    if command[0].lower().endswith('.exe'):
+        status, out, err = run_wine(command, env, timeout=120)
+    else:
+        done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+        status, out, err = done.returncode, done.stdout, done.stderr
     timings.append((label, time.monotonic() - started))
-    if done.returncode != 0:
-        print(f'{label}: exit {done.returncode}\nstdout:\n{done.stdout}\nstderr:\n{done.stderr}', flush=True)
-    check(done.returncode == 0, f'{label} succeeds')
-    return done.stdout
+    if status != 0:
+        print(f'{label}: exit {status}\nstdout:\n{out}\nstderr:\n{err}', flush=True)
+    check(status == 0, f'{label} succeeds')
+    return out
 
 
 def parse_array(label, text):
@@ -75,7 +80,7 @@ def main():
 
     state = tempfile.mkdtemp(prefix='wincni-hnsctl-interop-')
     env = dict(os.environ, WINCNI_EMULATOR_DIR=state)
-    wine = ['wine', args.wine_hnsctl]
+    wine = [args.wine_hnsctl]
     try:
         run('wine hnsctl node host-gw', wine + ['node', 'host-gw', '--subnet', '10.244.1.0/24'], env)
 

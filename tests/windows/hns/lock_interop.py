@@ -16,12 +16,16 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checks import check, exit_status  # noqa: E402
 
 HOLD_LOCK = sys.argv[1]
+# What the holders say on stderr, shown when a check fails. A file, not a
+# pipe: see run_in_prefix.py on Wine's services and inherited handles.
+holder_errors = tempfile.TemporaryFile()
 
 
 def start_holder(path, mode, milliseconds):
     # Wine takes "Z:" paths for Unix ones; the emulator does the mapping itself.
+    # stdout is a pipe, but it is only read line by line, never to its end.
     return subprocess.Popen(['wine', HOLD_LOCK, path, mode, str(milliseconds)],
-                            stdout=subprocess.PIPE, text=True)
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=holder_errors, text=True)
 
 
 def wait_line(holder, expected):
@@ -85,7 +89,11 @@ def main():
 
     os.unlink(path)
     os.rmdir(directory)
-    return exit_status()
+    status = exit_status()
+    if status:
+        holder_errors.seek(0)
+        sys.stdout.write(holder_errors.read().decode(errors='replace'))
+    return status
 
 
 if __name__ == '__main__':

@@ -10,6 +10,12 @@ usage: run_in_prefix.py [--install DLL]... [--plant DLL=NAME]... -- PROGRAM [ARG
 --plant    copies DLL next to PROGRAM under NAME (a DLL outside System32)
 
 WINCNI_EMULATOR_DIR is a fresh directory for the run unless already set.
+
+Wine programs never get a pipe as a standard handle here (run_wine): the
+first Wine program of a session starts Wine's own services (winedevice.exe
+and co.), which inherit its standard handles and outlive it, so a pipe would
+never see EOF and whoever reads it to the end (meson test, subprocess.run)
+would wait until its timeout.
 """
 import argparse
 import os
@@ -56,6 +62,16 @@ def install(dlls):
         copy_if_changed(dll, os.path.join(target_dir, os.path.basename(dll)))
 
 
+def run_wine(command, env, timeout=None):
+    """Runs `wine COMMAND...`; returns (exit status, stdout, stderr) as text."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        status = subprocess.call(['wine'] + command, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
+                                 timeout=timeout)
+        out.seek(0)
+        err.seek(0)
+        return status, out.read().decode(errors='replace'), err.read().decode(errors='replace')
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('--install', action='append', default=[])
@@ -77,7 +93,10 @@ def main():
         own_state = tempfile.mkdtemp(prefix='wincni-wine-hns-')
         env['WINCNI_EMULATOR_DIR'] = own_state  # a Unix path: the DLLs reach it through Z:
     try:
-        return subprocess.call(['wine'] + command, env=env)
+        status, out, err = run_wine(command, env)
+        sys.stdout.write(out)
+        sys.stderr.write(err)
+        return status
     finally:
         if own_state:
             shutil.rmtree(own_state, ignore_errors=True)
