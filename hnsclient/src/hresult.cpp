@@ -99,8 +99,12 @@ std::string hresult_hex(HResult code) { return fmt::format("0x{:08X}", code); }
 std::string error_record(HResult code) {
   // HNS keeps FormatMessage's trailing blank; clients that match "… found. "
   // depend on it.
+  return error_record(code, hresult_message(code) + " ");
+}
+
+std::string error_record(HResult code, std::string_view message) {
   // Field order as HNS prints it.
-  nlohmann::ordered_json record = {{"Success", false}, {"Error", hresult_message(code) + " "}, {"ErrorCode", code}};
+  nlohmann::ordered_json record = {{"Success", false}, {"Error", message}, {"ErrorCode", code}};
   return record.dump();
 }
 

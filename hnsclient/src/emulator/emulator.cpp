@@ -67,7 +67,12 @@ HnsVersion Emulator::Impl::version_of(const EmulatorState& state) const {
 Outcome Emulator::Impl::run(const std::string& operation, HcnObject kind, Access access,
                             const std::function<std::string(Host&)>& body) {
   Outcome outcome;
-  if (!config.problem.empty()) return Outcome{hr::kInvalidArg, {}, config.problem};
+  if (!config.problem.empty()) {
+    outcome.hr = hr::kInvalidArg;
+    outcome.detail = config.problem;
+    outcome.explain = true;
+    return outcome;
+  }
   try {
     if (faults.watches(operation)) {
       std::optional<Fault> fault;
@@ -113,8 +118,9 @@ Outcome Emulator::Impl::run(const std::string& operation, HcnObject kind, Access
   } catch (const std::exception& error) {
     // The store itself failed (disk, corrupt file): HNS is broken, not the caller.
     outcome.hr = hr::kFail;
-    outcome.detail = std::string("emulator store: ") + error.what();
+    outcome.detail = std::string("HNS emulator store: ") + error.what();
     outcome.output.clear();
+    outcome.explain = true;
   }
   return outcome;
 }

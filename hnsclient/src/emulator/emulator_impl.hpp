@@ -22,6 +22,9 @@ struct Outcome {
   HResult hr = hr::kOk;
   std::string output;
   std::string detail;      // why it failed, for the journal
+  // The emulator itself failed (store, configuration): the error record
+  // says why instead of HNS's generic text.
+  bool explain = false;
   bool crash_after = false;  // a "crash" fault: end the process once recorded
 };
 

@@ -65,7 +65,9 @@ std::string enumerate_ids(Host& host, HcnObject kind, const Json& filter) {
 }
 
 HcnReply reply_of(const Outcome& outcome) {
-  if (failed(outcome.hr)) return HcnReply{outcome.hr, {}, error_record(outcome.hr)};
+  if (failed(outcome.hr)) {
+    return HcnReply{outcome.hr, {}, outcome.explain ? error_record(outcome.hr, outcome.detail) : error_record(outcome.hr)};
+  }
   return HcnReply{outcome.hr, outcome.output, {}};
 }
 

@@ -92,6 +92,8 @@ TEST_CASE("a bad fault specification fails every call with a clear record") {
   EmulatorFixture fx(config);
   HcnReply reply = fx.emulator.enumerate(HcnObject::Network, "");
   CHECK(reply.hr == hr::kInvalidArg);
+  CHECK(json::parse(reply.error_record)["Error"].get<std::string>().find("CreateNetwork:first:crash") !=
+        std::string::npos);
   CHECK(fx.emulator.hns_call("GET", "/globals/version", "").hr == hr::kInvalidArg);
 }
 

@@ -88,5 +88,8 @@ std::string hresult_hex(HResult code);
 // The error record HNS hands back on failure:
 // {"Success":false,"Error":"<message> ","ErrorCode":<unsigned decimal>}.
 std::string error_record(HResult code);
+// The same shape with another text, for failures that are not HNS's own
+// (the emulator's store or configuration).
+std::string error_record(HResult code, std::string_view message);
 
 }  // namespace wincni::hns
