@@ -6,7 +6,6 @@
 #include <new>
 
 #include "co_task_string.hpp"
-#include "error_record.hpp"
 #include "utf16.hpp"
 
 namespace wincni::hns::emulator_dll {
@@ -16,7 +15,7 @@ using win32::co_task_copy;
 
 // The error record when even the emulator's own reply cannot be delivered.
 HRESULT fail_with(HResult code, std::string_view message, PWSTR* error_record) {
-  std::string record = win32::error_record_saying(code, message);
+  std::string record = hns::error_record(code, std::string(message) + " ");
   try {
     *error_record = co_task_copy(record);
   } catch (const std::bad_alloc&) {

@@ -11,7 +11,6 @@
 #include <nlohmann/json.hpp>
 
 #include "co_task_string.hpp"
-#include "error_record.hpp"
 #include "hns_call.hpp"
 #include "system_library.hpp"
 #include "utf16.hpp"
@@ -40,8 +39,9 @@ constexpr HResult kOutOfMemory = static_cast<HResult>(E_OUTOFMEMORY);
 
 using Library = std::shared_ptr<const SystemLibrary>;
 
+// With HNS's trailing blank after the text.
 HcnReply failure(HResult code, std::string_view message) {
-  return HcnReply{code, {}, error_record_saying(code, message)};
+  return HcnReply{code, {}, error_record(code, std::string(message) + " ")};
 }
 
 // HNSCall has no error record; the envelope carries the reason instead.
