@@ -18,9 +18,15 @@ wine_prefix_ready() {
 # left by configure's sanity check exits a few seconds after its last client;
 # the persistent one replaces it.
 wine_server_persistent() {
-  wineserver --persistent 2>/dev/null && return 0
-  timeout 10 wineserver --wait || true
-  wineserver --persistent 2>/dev/null || true
+  if ! wineserver --persistent 2>/dev/null; then
+    timeout 10 wineserver --wait || true
+    wineserver --persistent 2>/dev/null || true
+  fi
+  # The first Wine program of a server session starts Wine's background
+  # services, which inherit its output handles and outlive it: a test that
+  # reads its child's output to the end would wait for them. Start them here,
+  # with nothing to inherit.
+  wine cmd /c exit </dev/null >/dev/null 2>&1 || true
 }
 
 wine_server_stop() {
