@@ -29,7 +29,8 @@ class FileLock {
 // nullopt when the file does not exist; throws std::system_error otherwise.
 std::optional<std::string> read_file(const std::string& path);
 // Readers see the old content or the new, never a mix, even if the process
-// dies half-way: write a temporary file, flush it to disk, rename it over.
+// dies half-way: write `<path>.tmp`, flush it to disk, rename it over. The
+// caller holds a lock that keeps other writers of `path` out.
 void write_file_atomic(const std::string& path, std::string_view content);
 // One write per line so that lines from concurrent processes never interleave.
 void append_line(const std::string& path, std::string_view line);

@@ -82,7 +82,9 @@ std::optional<std::string> read_file(const std::string& path) {
 }
 
 void write_file_atomic(const std::string& path, std::string_view content) {
-  std::string temporary = path + ".tmp." + std::to_string(::getpid());
+  // One fixed name: writers hold the state lock, and a writer killed
+  // half-way leaves a file the next one simply overwrites.
+  std::string temporary = path + ".tmp";
   int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) throw_errno("open " + temporary);
   try {
