@@ -394,39 +394,39 @@ bool HnsClient::delete_hns_endpoint(const Guid& id) {
   return hns_request("DELETE", "/endpoints/" + id.str(), "", named("endpoint", id), true).has_value();
 }
 
+bool HnsClient::post_attachment(const Guid& endpoint, const EndpointAttachRequest& request, bool attach,
+                                const std::string& object) {
+  std::string path = "/endpoints/" + endpoint.str() + (attach ? "/attach" : "/detach");
+  // A detach can be repeated harmlessly; an attach cannot.
+  bool done = hns_request("POST", path, request.to_json().dump(), object, !attach).has_value();
+  if (!done && attach) raise(CallOutcome{hr::kEndpointNotFound, {}, {}, "HNSCall POST " + path}, object);
+  return done;
+}
+
 void HnsClient::attach_container(const Guid& endpoint, const std::string& container_id) {
   EndpointAttachRequest request;
   request.container_id = container_id;
-  std::string object = fmt::format("endpoint {} and container {}", endpoint.str(), container_id);
-  if (!hns_request("POST", "/endpoints/" + endpoint.str() + "/attach", request.to_json().dump(), object, false)) {
-    raise(CallOutcome{hr::kEndpointNotFound, {}, {}, "HNSCall POST /endpoints/<id>/attach"}, object);
-  }
+  post_attachment(endpoint, request, true, fmt::format("endpoint {} and container {}", endpoint.str(), container_id));
 }
 
 bool HnsClient::detach_container(const Guid& endpoint, const std::string& container_id) {
   EndpointAttachRequest request;
   request.container_id = container_id;
-  std::string object = fmt::format("endpoint {} and container {}", endpoint.str(), container_id);
-  return hns_request("POST", "/endpoints/" + endpoint.str() + "/detach", request.to_json().dump(), object, true)
-      .has_value();
+  return post_attachment(endpoint, request, false,
+                         fmt::format("endpoint {} and container {}", endpoint.str(), container_id));
 }
 
 void HnsClient::attach_host(const Guid& endpoint, std::uint16_t compartment) {
   EndpointAttachRequest request;
   request.system_type = "Host";
   request.compartment_id = compartment;
-  std::string object = fmt::format("endpoint {} and the host", endpoint.str());
-  if (!hns_request("POST", "/endpoints/" + endpoint.str() + "/attach", request.to_json().dump(), object, false)) {
-    raise(CallOutcome{hr::kEndpointNotFound, {}, {}, "HNSCall POST /endpoints/<id>/attach"}, object);
-  }
+  post_attachment(endpoint, request, true, fmt::format("endpoint {} and the host", endpoint.str()));
 }
 
 bool HnsClient::detach_host(const Guid& endpoint) {
   EndpointAttachRequest request;
   request.system_type = "Host";
-  std::string object = fmt::format("endpoint {} and the host", endpoint.str());
-  return hns_request("POST", "/endpoints/" + endpoint.str() + "/detach", request.to_json().dump(), object, true)
-      .has_value();
+  return post_attachment(endpoint, request, false, fmt::format("endpoint {} and the host", endpoint.str()));
 }
 
 std::optional<HnsNamespace> HnsClient::get_hns_namespace(const Guid& id) {

@@ -107,6 +107,10 @@ class HnsClient {
   std::optional<Json> hns_request(const std::string& method, const std::string& path, const std::string& body,
                                   const std::string& object, bool idempotent);
   std::optional<Guid> id_by_name(HcnObject kind, std::string_view name);
+  // POST /endpoints/<id>/attach or /detach; false when the endpoint is gone
+  // (a missing endpoint on attach raises).
+  bool post_attachment(const Guid& endpoint, const EndpointAttachRequest& request, bool attach,
+                       const std::string& object);
 
   std::shared_ptr<HcnApi> api_;
   CallPolicy policy_;
