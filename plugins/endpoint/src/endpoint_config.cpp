@@ -133,6 +133,19 @@ EndpointConfig EndpointConfig::parse(const cni::NetConf& conf) {
   return config;
 }
 
+EndpointConfig EndpointConfig::for_teardown(const cni::NetConf& conf) {
+  EndpointConfig config;
+  config.network = conf.name();
+  config.plugin_type = conf.type();
+  config.ipam_type = conf.ipam_type();
+  try {
+    config.api = read_api_version(conf.raw());
+  } catch (const cni::Error& e) {
+    config.warnings.push_back(e.msg() + "; the API follows CNI_NETNS");
+  }
+  return config;
+}
+
 std::optional<HnsApi> api_for_netns(std::string_view netns) {
   if (netns.empty()) return std::nullopt;
   if (hns::Guid::parse(netns)) return HnsApi::V2;

@@ -100,7 +100,12 @@ std::vector<cni::IpPrefix> nat_exceptions(const EndpointConfig& config, const Ne
   std::vector<cni::IpPrefix> exceptions;
   if (config.ip_masq_network) exceptions.push_back(*config.ip_masq_network);
   if (config.ip_masq) {
-    for (const SubnetView& subnet : network.subnets) exceptions.push_back(subnet.prefix);
+    // flannel sends both; the node's subnet usually lies in the cluster's.
+    for (const SubnetView& subnet : network.subnets) {
+      const bool covered = config.ip_masq_network && config.ip_masq_network->network().contains(subnet.prefix.address()) &&
+                           config.ip_masq_network->length() <= subnet.prefix.length();
+      if (!covered) exceptions.push_back(subnet.prefix);
+    }
   }
   return exceptions;
 }

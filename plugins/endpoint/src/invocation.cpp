@@ -38,11 +38,21 @@ HnsApi resolve_api(const std::optional<HnsApi>& configured, std::string_view net
   return client.supports(hns::Feature::ApiV2) ? HnsApi::V2 : HnsApi::V1;
 }
 
+EndpointConfig read_config(const cni::CommandContext& ctx) {
+  try {
+    return EndpointConfig::parse(ctx.config);
+  } catch (const cni::Error& e) {
+    if (ctx.command != "DEL") throw;
+    ctx.log().warn("the config does not parse ({}); tearing down with what DEL needs", e.msg());
+    return EndpointConfig::for_teardown(ctx.config);
+  }
+}
+
 }  // namespace
 
 Invocation Invocation::open(const cni::CommandContext& ctx, const EndpointFlavor& flavor,
                             const EndpointEngine::Backend& backend) {
-  Invocation invocation(ctx, flavor, EndpointConfig::parse(ctx.config));
+  Invocation invocation(ctx, flavor, read_config(ctx));
   for (const std::string& warning : invocation.config.warnings) ctx.log().warn("{}", warning);
   invocation.client = std::make_shared<hns::HnsClient>(backend ? backend() : hns::default_backend());
   invocation.api = resolve_api(invocation.config.api, ctx.netns, *invocation.client);

@@ -150,3 +150,18 @@ TEST_CASE("a blueprint needs both the adapter and a subnet") {
   CHECK(config.blueprint->subnets[0].gateway == ip("10.0.0.1"));
   CHECK(config.blueprint->policies.size() == 1);
 }
+
+TEST_CASE("teardown reads only what DEL needs") {
+  const auto conf = cni::NetConf::parse(
+      R"({"name":"cbr0","apiVersion":2,"ipam":{"type":"host-local"},"runtimeConfig":{"portMappings":[{"protocol":"sctp"}]}})");
+  CHECK(test::thrown_error([&] { EndpointConfig::parse(conf); }).code() == cni::kInvalidNetworkConfig);
+  const auto config = EndpointConfig::for_teardown(conf);
+  CHECK(config.network == "cbr0");
+  CHECK(config.api == HnsApi::V2);
+  CHECK(config.ipam_type == "host-local");
+  CHECK(config.policies.empty());
+
+  const auto bad_api = EndpointConfig::for_teardown(cni::NetConf::parse(R"({"name":"cbr0","apiVersion":"2"})"));
+  CHECK_FALSE(bad_api.api);
+  CHECK(bad_api.warnings.size() == 1);
+}

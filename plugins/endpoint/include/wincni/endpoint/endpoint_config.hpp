@@ -86,6 +86,10 @@ struct EndpointConfig {
   // cni::Error 7 (or 6 for a generic key of the wrong CNI type) naming the
   // field for anything malformed.
   static EndpointConfig parse(const cni::NetConf& conf);
+  // What DEL needs and nothing more (network, IPAM type, apiVersion when it
+  // reads), for a config that parse() rejects: a pod's network is torn down
+  // even when, say, its port mappings name a protocol HNS cannot map.
+  static EndpointConfig for_teardown(const cni::NetConf& conf);
 };
 
 // The API a config without apiVersion uses for this CNI_NETNS: a namespace

@@ -42,8 +42,8 @@ EndpointSpec plan_endpoint(const PlanRequest& request);
 // config does not ask for loopback DSR.
 std::vector<AssembledPolicy> late_policies(const EndpointConfig& config, const std::vector<cni::IpPrefix>& addresses);
 
-// ipMasqNetwork, and with ipMasq the network's own subnets: traffic to them
-// is not NATed.
+// ipMasqNetwork, and with ipMasq the network's own subnets (those
+// ipMasqNetwork does not already cover): traffic to them is not NATed.
 std::vector<cni::IpPrefix> nat_exceptions(const EndpointConfig& config, const NetworkView& network);
 
 // Whether `endpoint` (on the plan's network) already is what `spec` asks for:

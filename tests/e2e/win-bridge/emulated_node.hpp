@@ -1,0 +1,166 @@
+#pragma once
+// An emulated Windows node for end-to-end tests: an HNS emulator state dir,
+// a plugin data dir and a host-local data dir in a scratch directory, and the
+// real binaries (win-bridge, hnsctl, host-local) run against it as a runtime
+// would run them. The binaries' paths come from the environment meson sets.
+
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "scratch_dir.hpp"
+#include "wincni/cni/env.hpp"
+#include "wincni/cni/process.hpp"
+#include "wincni/cni/result.hpp"
+
+namespace wincni::test {
+
+struct Run {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+
+  bool ok() const { return exit_code == 0; }
+  nlohmann::json json() const { return nlohmann::json::parse(out, nullptr, false); }
+  // The CNI error code printed on failure (0 when none).
+  int code() const {
+    auto parsed = json();
+    return parsed.is_object() && parsed.contains("code") ? parsed["code"].get<int>() : 0;
+  }
+  std::string msg() const {
+    auto parsed = json();
+    return parsed.is_object() && parsed.contains("msg") ? parsed["msg"].get<std::string>() : std::string{};
+  }
+};
+
+struct Invocation {
+  std::string command;
+  std::string container;
+  std::string netns;
+  std::string config;
+  std::map<std::string, std::string> env = {};
+  std::string ifname = "eth0";
+};
+
+class EmulatedNode {
+ public:
+  EmulatedNode() {
+    std::filesystem::create_directories(dir_ / "hns");
+  }
+
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  std::string ipam_dir() const { return path("ipam"); }
+
+  cni::Environment env() const {
+    cni::Environment env;
+    env.set("PATH", std::getenv("PATH") ? std::getenv("PATH") : "/usr/bin:/bin");
+    env.set("WINCNI_EMULATOR_DIR", path("hns"));
+    env.set("WINCNI_DATA_DIR", path("plugin"));
+    env.set("CNI_PATH", binary_dir("WINCNI_HOST_LOCAL"));
+    return env;
+  }
+
+  Run hnsctl(const std::vector<std::string>& args, const std::map<std::string, std::string>& extra = {}) const {
+    return run_program(binary("WINCNI_HNSCTL"), args, "", extra);
+  }
+
+  // flanneld's host-gw node: L2Bridge <name> on <subnet>, gateway .1, cbr0_ep at .2.
+  void host_gw(const std::string& subnet = "10.244.1.0/24", const std::string& name = "cbr0") const {
+    Run run = hnsctl({"node", "host-gw", "--subnet", subnet, "--name", name});
+    REQUIRE_MESSAGE(run.ok(), run.out << run.err);
+  }
+
+  std::string create_namespace() const {
+    Run run = hnsctl({"namespace", "create"});
+    REQUIRE_MESSAGE(run.ok(), run.out << run.err);
+    std::string id = run.out;
+    while (!id.empty() && (id.back() == '\n' || id.back() == '\r')) id.pop_back();
+    return id;
+  }
+
+  Run plugin(const Invocation& call) const {
+    std::map<std::string, std::string> extra = call.env;
+    extra["CNI_COMMAND"] = call.command;
+    if (!call.container.empty()) extra["CNI_CONTAINERID"] = call.container;
+    if (!call.netns.empty()) extra["CNI_NETNS"] = call.netns;
+    if (!call.ifname.empty()) extra["CNI_IFNAME"] = call.ifname;
+    return run_program(binary("WINCNI_WIN_BRIDGE"), {}, call.config, extra);
+  }
+
+  // ADD that must succeed; its result in the config's version.
+  nlohmann::json add(const std::string& container, const std::string& netns, const std::string& config) const {
+    Run run = plugin({"ADD", container, netns, config});
+    REQUIRE_MESSAGE(run.ok(), "ADD failed: " << run.out << run.err);
+    return run.json();
+  }
+
+  void del(const std::string& container, const std::string& netns, const std::string& config) const {
+    Run run = plugin({"DEL", container, netns, config});
+    REQUIRE_MESSAGE(run.ok(), "DEL failed: " << run.out << run.err);
+  }
+
+  // What `hnsctl audit` says; "" when the node is clean.
+  std::string audit() const {
+    Run run = hnsctl({"audit"});
+    return run.ok() ? std::string{} : run.out + run.err;
+  }
+
+  std::vector<nlohmann::json> endpoints() const { return list("endpoint"); }
+  std::vector<nlohmann::json> networks() const { return list("network"); }
+
+  std::optional<nlohmann::json> endpoint(const std::string& name) const {
+    for (auto& endpoint : endpoints()) {
+      if (endpoint.value("Name", "") == name) return endpoint;
+    }
+    return std::nullopt;
+  }
+
+  // The addresses host-local holds for network `network`: every file but its
+  // lock and last_reserved_ip.*.
+  std::vector<std::string> held_addresses(const std::string& network) const {
+    std::vector<std::string> held;
+    std::error_code error;
+    for (const auto& entry : std::filesystem::directory_iterator(dir_ / "ipam" / network, error)) {
+      std::string name = entry.path().filename().string();
+      if (name == "lock" || name.starts_with("last_reserved_ip.")) continue;
+      held.push_back(name);
+    }
+    return held;
+  }
+
+ private:
+  static std::string binary(const char* variable) {
+    const char* value = std::getenv(variable);
+    REQUIRE_MESSAGE(value != nullptr, std::string(variable) << " is not set (meson sets it for the test)");
+    return value;
+  }
+  static std::string binary_dir(const char* variable) {
+    return std::filesystem::path(binary(variable)).parent_path().string();
+  }
+
+  std::vector<nlohmann::json> list(const std::string& kind) const {
+    Run run = hnsctl({kind, "list", "--json"});
+    REQUIRE_MESSAGE(run.ok(), run.out << run.err);
+    auto parsed = run.json();
+    return parsed.is_array() ? parsed.get<std::vector<nlohmann::json>>() : std::vector<nlohmann::json>{};
+  }
+
+  Run run_program(const std::string& program, const std::vector<std::string>& args, const std::string& input,
+                  const std::map<std::string, std::string>& extra) const {
+    cni::Environment environment = env();
+    for (const auto& [key, value] : extra) environment.set(key, value);
+    cni::ProcessSpec spec{program, args, environment.to_list(), input, std::chrono::seconds(60)};
+    cni::ProcessOutcome outcome = cni::run_process(spec);
+    return Run{outcome.timed_out ? -1 : outcome.exit_code, outcome.out, outcome.err};
+  }
+
+  ScratchDir dir_;
+};
+
+}  // namespace wincni::test

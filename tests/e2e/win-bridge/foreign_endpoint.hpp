@@ -1,0 +1,34 @@
+#pragma once
+// An endpoint win-bridge did not create (as the reference plugin or an
+// operator would leave one), made straight through the typed client on the
+// node's emulator, attached to the host so that it is not a leak.
+
+#include <memory>
+#include <string>
+
+#include "emulated_node.hpp"
+#include "wincni/hns/client.hpp"
+#include "wincni/hns/emulator/emulator.hpp"
+
+namespace wincni::test {
+
+inline hns::HnsClient node_client(const EmulatedNode& node) {
+  hns::emulator::EmulatorConfig config;
+  config.state_dir = node.path("hns");
+  return hns::HnsClient(std::make_shared<hns::emulator::Emulator>(config));
+}
+
+inline hns::Guid create_foreign_endpoint(const EmulatedNode& node, const std::string& network_name,
+                                         const std::string& name) {
+  hns::HnsClient client = node_client(node);
+  auto network = client.find_network_by_name(network_name);
+  REQUIRE(network);
+  hns::HostComputeEndpoint settings;
+  settings.name = name;
+  settings.host_compute_network = network->id;
+  hns::HostComputeEndpoint created = client.create_endpoint(settings);
+  client.attach_host(created.id);
+  return created.id;
+}
+
+}  // namespace wincni::test

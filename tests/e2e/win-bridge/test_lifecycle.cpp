@@ -1,0 +1,311 @@
+// A pod's life through the real win-bridge binary on an emulated node:
+// containerd's and dockershim's flows, every result version, CHECK, GC,
+// STATUS, reuse and replacement, and DEL that keeps going.
+
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "configs.hpp"
+#include "emulated_node.hpp"
+#include "foreign_endpoint.hpp"
+#include "wincni/cni/version.hpp"
+
+using namespace wincni;
+using namespace wincni::test;
+using nlohmann::json;
+
+namespace {
+
+std::string with(json config, const json& patch) {
+  config.merge_patch(patch);
+  return config.dump();
+}
+
+std::string check_config(json config, const json& previous) {
+  config["prevResult"] = previous;
+  return config.dump();
+}
+
+}  // namespace
+
+TEST_CASE("containerd: namespace create, ADD, CHECK, DEL, GC, namespace delete") {
+  EmulatedNode node;
+  node.host_gw();
+  const std::string ns = node.create_namespace();
+  const json config = bridge_config(node);
+
+  const json result = node.add("pod1", ns, config.dump());
+  CHECK(result == json::parse(R"({"cniVersion":"1.0.0",
+      "interfaces":[{"name":"pod1_cbr0","mac":"00:15:5d:52:c0:01"}],
+      "ips":[{"address":"10.244.1.3/24","gateway":"10.244.1.2","interface":0}],
+      "routes":[{"dst":"0.0.0.0/0","gw":"10.244.1.2"}],
+      "dns":{"nameservers":["10.96.0.10"],"search":["svc.cluster.local"]}})"));
+
+  auto endpoint = node.endpoint("pod1_cbr0");
+  REQUIRE(endpoint);
+  CHECK((*endpoint)["HostComputeNamespace"] == ns);
+  CHECK((*endpoint)["Policies"] == json::parse(R"([
+      {"Type":"OutBoundNAT","Settings":{"Exceptions":["10.96.0.0/12","10.244.0.0/16"]}},
+      {"Type":"SDNRoute","Settings":{"DestinationPrefix":"10.96.0.0/12","NeedEncap":true}}])"));
+  CHECK(node.held_addresses("cbr0") == std::vector<std::string>{"10.244.1.3"});
+
+  CHECK(node.plugin({"CHECK", "pod1", ns, check_config(config, result)}).ok());
+  node.del("pod1", ns, config.dump());
+  CHECK_FALSE(node.endpoint("pod1_cbr0"));
+  Run gc = node.plugin({"GC", "", "", with(config, {{"cniVersion", "1.1.0"}, {"cni.dev/valid-attachments", json::array()}})});
+  CHECK_MESSAGE(gc.ok(), gc.out);
+  CHECK(node.hnsctl({"namespace", "delete", ns}).ok());
+  CHECK(node.audit() == "");
+  CHECK(node.held_addresses("cbr0").empty());
+  CHECK(node.endpoint("cbr0_ep"));  // flanneld's is left alone
+}
+
+TEST_CASE("dockershim: the pause container (none), then containers joining it (container:<id>)") {
+  EmulatedNode node;
+  node.host_gw();
+  json config = bridge_config(node, "0.2.0");
+  config.erase("apiVersion");  // HNS v1, as dockershim nodes run it
+  const std::string text = config.dump();
+
+  const json pause = node.add("pause1", "none", text);
+  CHECK(pause["ip4"]["ip"] == "10.244.1.3/24");
+  CHECK(pause["ip4"]["gateway"] == "10.244.1.2");
+  const json app = node.add("app1", "container:pause1", text);
+  CHECK(app == pause);  // the same endpoint
+  Run shown = node.hnsctl({"endpoint", "list"});
+  CHECK(shown.out.find("pause1_cbr0") != std::string::npos);
+
+  // A container leaving keeps the pod's endpoint and address.
+  node.del("app1", "container:pause1", text);
+  CHECK(node.endpoint("pause1_cbr0"));
+  CHECK(node.held_addresses("cbr0").size() == 1);
+  node.del("pause1", "none", text);
+  CHECK_FALSE(node.endpoint("pause1_cbr0"));
+  CHECK(node.held_addresses("cbr0").empty());
+  CHECK(node.audit() == "");
+}
+
+TEST_CASE("a container cannot join a sandbox that has no endpoint") {
+  EmulatedNode node;
+  node.host_gw();
+  json config = bridge_config(node, "0.2.0");
+  config.erase("apiVersion");
+  Run run = node.plugin({"ADD", "app1", "container:pause9", config.dump()});
+  CHECK(run.code() == 3);
+  CHECK(run.msg().find("pause9_cbr0") != std::string::npos);
+  CHECK(node.audit() == "");
+}
+
+TEST_CASE("the API follows CNI_NETNS unless apiVersion says otherwise, and a contradiction is an error") {
+  EmulatedNode node;
+  node.host_gw();
+  json config = bridge_config(node);
+  config.erase("apiVersion");
+  const std::string ns = node.create_namespace();
+  node.add("pod1", ns, config.dump());  // a GUID: HCN
+  CHECK((*node.endpoint("pod1_cbr0"))["HostComputeNamespace"] == ns);
+  node.del("pod1", ns, config.dump());
+
+  Run run = node.plugin({"ADD", "pod2", ns, with(bridge_config(node), {{"apiVersion", 1}})});
+  CHECK(run.code() == 4);
+  CHECK(run.msg().find("set \"apiVersion\": 2") != std::string::npos);
+  run = node.plugin({"ADD", "pod2", "none", bridge_config(node).dump()});
+  CHECK(run.code() == 4);
+  run = node.plugin({"ADD", "pod2", "/var/run/netns/x", config.dump()});
+  CHECK(run.code() == 4);
+  CHECK(node.audit() == "");
+  CHECK(node.held_addresses("cbr0").empty());
+}
+
+TEST_CASE("the result in every CNI version") {
+  EmulatedNode node;
+  node.host_gw();
+  const std::string ns = node.create_namespace();
+  for (const std::string& version : cni::known_versions()) {
+    CAPTURE(version);
+    const std::string config = bridge_config(node, version).dump();
+    const json printed = node.add("pod-" + version, ns, config);
+    CHECK(printed["cniVersion"] == version);
+    const cni::Result result = cni::Result::decode(printed, version);
+    REQUIRE(result.ips.size() == 1);
+    CHECK(result.ips[0].gateway->str() == "10.244.1.2");
+    if (cni::version_at_least(version, "0.4.0")) {
+      json check = json::parse(config);
+      check["prevResult"] = printed;
+      CHECK(node.plugin({"CHECK", "pod-" + version, ns, check.dump()}).ok());
+    }
+    node.del("pod-" + version, ns, config);
+  }
+  CHECK(node.held_addresses("cbr0").empty());
+  CHECK(node.audit() == "");
+}
+
+TEST_CASE("CHECK names what differs") {
+  EmulatedNode node;
+  node.host_gw();
+  const std::string ns = node.create_namespace();
+  const std::string other_ns = node.create_namespace();
+  const json config = bridge_config(node);
+  const json result = node.add("pod1", ns, config.dump());
+
+  json wrong_gateway = result;
+  wrong_gateway["ips"][0]["gateway"] = "10.244.1.1";
+  Run run = node.plugin({"CHECK", "pod1", ns, check_config(config, wrong_gateway)});
+  CHECK(run.code() == 121);
+  CHECK(run.msg() == "prevResult's gateway for 10.244.1.3/24 is 10.244.1.1, but endpoint \"pod1_cbr0\" has 10.244.1.2");
+
+  run = node.plugin({"CHECK", "pod1", other_ns, check_config(config, result)});
+  CHECK(run.code() == 121);
+  CHECK(run.msg() == "endpoint \"pod1_cbr0\" is attached to namespace " + ns + ", not to CNI_NETNS " + other_ns);
+
+  json wrong_mac = result;
+  wrong_mac["interfaces"][0]["mac"] = "00:15:5d:00:00:99";
+  run = node.plugin({"CHECK", "pod1", ns, check_config(config, wrong_mac)});
+  CHECK(run.msg() == "prevResult gives interface \"pod1_cbr0\" MAC 00:15:5d:00:00:99, but the endpoint has 00:15:5d:52:c0:01");
+
+  run = node.plugin({"CHECK", "pod1", ns, config.dump()});
+  CHECK(run.code() == 7);
+  CHECK(run.msg() == "CHECK needs prevResult in the config");
+
+  node.del("pod1", ns, config.dump());
+  run = node.plugin({"CHECK", "pod1", ns, check_config(config, result)});
+  CHECK(run.code() == 121);
+  CHECK(run.msg() == "endpoint \"pod1_cbr0\" does not exist");
+}
+
+TEST_CASE("GC removes only this plugin's endpoints of sandboxes that are gone") {
+  EmulatedNode node;
+  node.host_gw();
+  node.host_gw("10.245.1.0/24", "other");
+  const std::string ns_a = node.create_namespace();
+  const std::string ns_b = node.create_namespace();
+  const json config = bridge_config(node);
+  node.add("podA", ns_a, config.dump());
+  node.add("podB", ns_b, config.dump());
+  create_foreign_endpoint(node, "cbr0", "podC_cbr0");   // looks like ours, is not
+  create_foreign_endpoint(node, "other", "podD_other");  // another network
+
+  const json valid = json::array({{{"containerID", "podA"}, {"ifname", "eth0"}}});
+  Run gc = node.plugin({"GC", "", "", with(config, {{"cniVersion", "1.1.0"}, {"cni.dev/valid-attachments", valid}})});
+  REQUIRE_MESSAGE(gc.ok(), gc.out);
+  CHECK(node.endpoint("podA_cbr0"));
+  CHECK_FALSE(node.endpoint("podB_cbr0"));
+  CHECK(node.endpoint("podC_cbr0"));
+  CHECK(node.endpoint("podD_other"));
+  CHECK(node.endpoint("cbr0_ep"));
+  CHECK(node.held_addresses("cbr0") == std::vector<std::string>{"10.244.1.3"});  // host-local collected podB's
+  CHECK(node.audit() == "");
+}
+
+TEST_CASE("STATUS: ready, limited (51), not available (50)") {
+  EmulatedNode node;
+  const std::string config = with(bridge_config(node), {{"cniVersion", "1.1.0"}});
+  Run run = node.plugin({"STATUS", "", "", config});
+  CHECK(run.code() == 50);
+  CHECK(run.msg().starts_with("network \"cbr0\" does not exist (yet)"));
+
+  node.host_gw();
+  CHECK(node.plugin({"STATUS", "", "", config}).ok());
+
+  REQUIRE(node.hnsctl({"endpoint", "delete", "cbr0_ep"}).ok());
+  run = node.plugin({"STATUS", "", "", config});
+  CHECK(run.code() == 51);
+  CHECK(run.msg() == "no endpoint on network \"cbr0\" holds 10.244.1.2, the pods' gateway (the host's bridge "
+                     "endpoint, flanneld's cbr0_ep): pods will not reach beyond the node");
+
+  run = node.plugin({"STATUS", "", "", config, {{"WINCNI_EMULATOR_FAULTS", "GetVersion:1+:fail=0x80004005"}}});
+  CHECK(run.code() == 50);
+  CHECK(run.msg().starts_with("HNS is not reachable: "));
+}
+
+TEST_CASE("STATUS: a network of another type is not one win-bridge can use") {
+  EmulatedNode node;
+  REQUIRE(node.hnsctl({"node", "vxlan", "--subnet", "10.244.1.0/24", "--name", "cbr0"}).ok());
+  Run run = node.plugin({"STATUS", "", "", with(bridge_config(node), {{"cniVersion", "1.1.0"}})});
+  CHECK(run.code() == 50);
+  CHECK(run.msg() == "network \"cbr0\" is of type Overlay; win-bridge needs L2Bridge or L2Tunnel");
+  const std::string ns = node.create_namespace();
+  run = node.plugin({"ADD", "pod1", ns, bridge_config(node).dump()});
+  CHECK(run.code() == 120);
+  CHECK(node.held_addresses("cbr0").empty());
+}
+
+TEST_CASE("ADD again: the same endpoint is reused; a changed config replaces it") {
+  EmulatedNode node;
+  node.host_gw();
+  const std::string ns = node.create_namespace();
+  json config = bridge_config(node);
+  const json first = node.add("pod1", ns, config.dump());
+  const std::string id = (*node.endpoint("pod1_cbr0"))["ID"];
+  CHECK(node.add("pod1", ns, config.dump()) == first);
+  CHECK((*node.endpoint("pod1_cbr0"))["ID"] == id);
+
+  config["runtimeConfig"] = {{"portMappings", {{{"hostPort", 8080}, {"containerPort", 80}, {"protocol", "tcp"}}}}};
+  node.add("pod1", ns, config.dump());
+  const json policies = (*node.endpoint("pod1_cbr0"))["Policies"];
+  CHECK(policies.size() == 3);
+  CHECK(policies[2]["Type"] == "PortMapping");
+  CHECK(node.held_addresses("cbr0").size() == 1);
+  CHECK(node.endpoints().size() == 2);  // and cbr0_ep
+  node.del("pod1", ns, config.dump());
+  CHECK(node.audit() == "");
+}
+
+TEST_CASE("an endpoint of the pod's name on another network is replaced") {
+  EmulatedNode node;
+  node.host_gw();
+  node.host_gw("10.245.1.0/24", "other");
+  create_foreign_endpoint(node, "other", "pod1_cbr0");
+  const std::string ns = node.create_namespace();
+  node.add("pod1", ns, bridge_config(node).dump());
+  auto endpoint = node.endpoint("pod1_cbr0");
+  REQUIRE(endpoint);
+  CHECK((*endpoint)["IpConfigurations"][0]["IpAddress"] == "10.244.1.3");
+  CHECK(node.endpoints().size() == 3);  // cbr0_ep, other_ep, pod1_cbr0
+}
+
+TEST_CASE("DEL keeps going: IPAM failing does not keep the endpoint, and the error is reported") {
+  EmulatedNode node;
+  node.host_gw();
+  const std::string ns = node.create_namespace();
+  const json config = bridge_config(node);
+  node.add("pod1", ns, config.dump());
+  json broken = config;
+  broken["ipam"]["type"] = "no-such-ipam";
+  Run run = node.plugin({"DEL", "pod1", ns, broken.dump()});
+  CHECK(run.code() == 7);
+  CHECK(run.msg().find("no-such-ipam") != std::string::npos);
+  CHECK_FALSE(node.endpoint("pod1_cbr0"));
+  // A second DEL with the right config releases the address; DEL is idempotent.
+  node.del("pod1", ns, config.dump());
+  node.del("pod1", ns, config.dump());
+  node.del("pod1", "", config.dump());  // no CNI_NETNS
+  CHECK(node.held_addresses("cbr0").empty());
+  CHECK(node.audit() == "");
+}
+
+TEST_CASE("a missing network is waited for, a bounded time, then code 11") {
+  EmulatedNode node;
+  const std::string ns = node.create_namespace();
+  json config = bridge_config(node);
+  config["networkWaitSeconds"] = 0.3;
+  const auto start = std::chrono::steady_clock::now();
+  Run run = node.plugin({"ADD", "pod1", ns, config.dump()});
+  CHECK(std::chrono::steady_clock::now() - start >= std::chrono::milliseconds(300));
+  CHECK(run.code() == 11);
+  CHECK(run.msg().starts_with("network \"cbr0\" not found after waiting 300 ms: check that whatever creates it"));
+  CHECK(node.held_addresses("cbr0").empty());
+
+  // flanneld creating it while ADD waits.
+  config["networkWaitSeconds"] = 20;
+  std::thread flanneld([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    node.host_gw();
+  });
+  run = node.plugin({"ADD", "pod1", ns, config.dump()});
+  flanneld.join();
+  CHECK_MESSAGE(run.ok(), run.out);
+  CHECK(node.audit() == "");
+}
