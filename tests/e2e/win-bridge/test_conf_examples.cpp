@@ -1,0 +1,91 @@
+// Every config in conf-examples/ does what its README line says, on an
+// emulated node set up the way that line describes.
+
+#include <doctest/doctest.h>
+
+#include "conf_examples.hpp"
+#include "configs.hpp"
+#include "emulated_node.hpp"
+
+using namespace wincni;
+using namespace wincni::test;
+using nlohmann::json;
+
+namespace {
+
+json example(const EmulatedNode& node, std::string_view text) {
+  json config = json::parse(text);
+  if (config.contains("ipam") && config["ipam"].value("type", "") == "host-local") {
+    config["ipam"]["dataDir"] = node.ipam_dir();
+  }
+  return config;
+}
+
+void add_check_del(const EmulatedNode& node, const json& config, const std::string& container, const std::string& ns) {
+  const json result = node.add(container, ns, config.dump());
+  json check = config;
+  check["prevResult"] = result;
+  Run run = node.plugin({"CHECK", container, ns, check.dump()});
+  CHECK_MESSAGE(run.ok(), run.out);
+  node.del(container, ns, config.dump());
+}
+
+}  // namespace
+
+TEST_CASE("conf-examples/win-bridge-containerd.conf on a flannel host-gw node") {
+  EmulatedNode node;
+  node.host_gw();
+  json config = example(node, kContainerdExample);
+  config["runtimeConfig"] = {{"portMappings", {{{"hostPort", 8080}, {"containerPort", 80}, {"protocol", "tcp"}}}},
+                             {"dns", {{"servers", {"10.96.0.10"}}, {"searches", {"default.svc.cluster.local"}}}}};
+  const std::string ns = node.create_namespace();
+  const json result = node.add("pod1", ns, config.dump());
+  CHECK(result["ips"][0]["gateway"] == "10.244.1.2");
+  CHECK(result["dns"]["search"] == json{"default.svc.cluster.local"});
+  json check = config;
+  check["prevResult"] = result;
+  CHECK(node.plugin({"CHECK", "pod1", ns, check.dump()}).ok());
+  node.del("pod1", ns, config.dump());
+  CHECK(node.audit() == "");
+  CHECK(node.held_addresses("cbr0").empty());
+}
+
+TEST_CASE("conf-examples/win-bridge-dockershim.conf on a flannel host-gw node") {
+  EmulatedNode node;
+  node.host_gw();
+  const std::string config = example(node, kDockershimExample).dump();
+  const json pause = node.add("pause1", "none", config);
+  CHECK(pause["ip4"]["gateway"] == "10.244.1.2");
+  CHECK(node.add("app1", "container:pause1", config) == pause);
+  node.del("app1", "container:pause1", config);
+  node.del("pause1", "none", config);
+  CHECK(node.audit() == "");
+  CHECK(node.held_addresses("cbr0").empty());
+}
+
+TEST_CASE("conf-examples/win-bridge-standalone.conf on a node without flanneld, both APIs") {
+  EmulatedNode node;
+  const json config = example(node, kStandaloneExample);
+  add_check_del(node, config, "pod1", node.create_namespace());
+  CHECK(node.networks().size() == 1);
+  const json pause = node.add("pause1", "none", config.dump());
+  CHECK(pause["ips"][0]["gateway"] == "10.10.187.66");
+  node.del("pause1", "none", config.dump());
+  CHECK(node.audit() == "");
+}
+
+TEST_CASE("conf-examples/win-bridge-dualstack.conf") {
+  EmulatedNode node;
+  const json config = example(node, kDualStackExample);
+  const std::string ns = node.create_namespace();
+  const json result = node.add("pod1", ns, config.dump());
+  REQUIRE(result["ips"].size() == 2);
+  CHECK(result["ips"][0]["address"] == "10.244.2.3/24");
+  CHECK(result["ips"][0]["gateway"] == "10.244.2.2");
+  CHECK(result["ips"][1]["address"] == "fd00:10:244:2::3/64");
+  CHECK(result["ips"][1]["gateway"] == "fd00:10:244:2::2");
+  node.del("pod1", ns, config.dump());
+  add_check_del(node, config, "pod2", ns);
+  CHECK(node.audit() == "");
+  CHECK(node.held_addresses("l2bridge-ds").empty());
+}
