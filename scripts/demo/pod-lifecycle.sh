@@ -1,71 +1,76 @@
 #!/usr/bin/env bash
-# A pod's network set up and torn down through the real binaries, on the HNS
-# emulator: the node as flanneld's host-gw backend leaves it, a namespace as
-# containerd creates it, then win-bridge ADD (delegating to host-local), CHECK
-# and DEL, as a runtime would call them, and an audit of what is left.
-# Everything lives in a scratch folder that is removed at the end.
-#   usage: pod-lifecycle.sh BUILD_DIR
+# A pod's network set up and torn down through the real plugins, on the HNS
+# emulator: an emulated flannel host-gw node (hnsctl), a pod namespace, then
+# ADD through win-bridge (which delegates the address to host-local), CHECK
+# and DEL, as containerd runs them. Everything lives in a scratch directory
+# that is removed at the end.
+#
+#   scripts/demo/pod-lifecycle.sh BUILD_DIR     (a native build, e.g. build/linux)
 set -euo pipefail
-build=$(cd "${1:?usage: pod-lifecycle.sh BUILD_DIR}" && pwd)
+
+build=${1:?usage: $0 BUILD_DIR (a native build directory, e.g. build/linux)}
+build=$(cd "$build" && pwd)
+win_bridge=$build/plugins/win-bridge/win-bridge
+host_local=$build/ipam/host-local/host-local
 hnsctl=$build/hnsctl/hnsctl
-bridge=$build/plugins/win-bridge/win-bridge
-for bin in "$hnsctl" "$bridge" "$build/ipam/host-local/host-local"; do
-  [ -x "$bin" ] || { echo "missing $bin: build first" >&2; exit 1; }
+for binary in "$win_bridge" "$host_local" "$hnsctl"; do
+  [ -x "$binary" ] || { echo "$binary is missing: build $build first" >&2; exit 1; }
 done
 
-scratch=$(mktemp -d)
+scratch=$(mktemp -d -t wincni-demo.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
-export WINCNI_EMULATOR_DIR=$scratch/hns
-export CNI_PATH=$build/ipam/host-local:$build/plugins/win-bridge
+export WINCNI_EMULATOR_DIR=$scratch/hns   # the emulated node's HNS
+export WINCNI_DATA_DIR=$scratch/plugin    # win-bridge's lock for network creation
+mkdir -p "$scratch/bin"
+ln -s "$host_local" "$scratch/bin/host-local"
 
 step() { printf '\n== %s\n' "$*"; }
+show_json() { if command -v python3 >/dev/null; then python3 -m json.tool; else cat; echo; fi; }
 
-step "node: L2Bridge network cbr0 and host endpoint cbr0_ep, as flanneld (host-gw) leaves them"
-"$hnsctl" node host-gw --subnet 10.244.1.0/24 >/dev/null
-"$hnsctl" network list
+# win-bridge's config on a flannel host-gw node under containerd (see
+# conf-examples/win-bridge-containerd.conf), with host-local's data in the
+# scratch directory.
+config='{"cniVersion":"1.0.0","name":"cbr0","type":"win-bridge","apiVersion":2,
+ "ipMasq":true,"ipMasqNetwork":"10.244.0.0/16","loopbackDSR":true,
+ "dns":{"nameservers":["10.96.0.10"],"search":["svc.cluster.local"]},
+ "ipam":{"type":"host-local","subnet":"10.244.1.0/24","dataDir":"'"$scratch/ipam"'"},
+ "policies":[
+  {"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","Settings":{"Exceptions":["10.96.0.0/12"]}}},
+  {"name":"EndpointPolicy","value":{"Type":"SDNRoute","Settings":{"DestinationPrefix":"10.96.0.0/12","NeedEncap":true}}}],
+ "runtimeConfig":{"portMappings":[{"hostPort":8080,"containerPort":80,"protocol":"tcp"}]}}'
+container=demo-pod
+
+cni() {  # COMMAND NETNS CONFIG: one plugin invocation, as a runtime makes it
+  CNI_COMMAND=$1 CNI_CONTAINERID=$container CNI_NETNS=$2 CNI_IFNAME=eth0 CNI_PATH=$scratch/bin \
+    "$win_bridge" <<<"$3"
+}
+
+step "the node, as flanneld's host-gw backend leaves it: network cbr0 (L2Bridge) and the host's cbr0_ep"
+"$hnsctl" node host-gw --subnet 10.244.1.0/24
+
+step "containerd creates the pod's namespace"
 netns=$("$hnsctl" namespace create)
-echo "namespace (what containerd creates before ADD): $netns"
+echo "$netns"
 
-config=$(cat <<JSON
-{
-  "cniVersion": "1.0.0",
-  "name": "cbr0",
-  "type": "win-bridge",
-  "apiVersion": 2,
-  "ipMasqNetwork": "10.244.0.0/16",
-  "dns": {"nameservers": ["10.96.0.10"], "search": ["svc.cluster.local"]},
-  "policies": [
-    {"name": "EndpointPolicy", "value": {"Type": "OutBoundNAT", "Settings": {"Exceptions": ["10.96.0.0/12"]}}},
-    {"name": "EndpointPolicy", "value": {"Type": "SDNRoute", "Settings": {"DestinationPrefix": "10.96.0.0/12", "NeedEncap": true}}}
-  ],
-  "ipam": {"type": "host-local", "subnet": "10.244.1.0/24", "dataDir": "$scratch/ipam"}
-}
-JSON
-)
-
-cni() {  # command, extra config keys (JSON members) or ""
-  local command=$1 extra=${2:-}
-  local stdin=$config
-  [ -n "$extra" ] && stdin="${config%\}}, $extra}"
-  CNI_COMMAND=$command CNI_CONTAINERID=pod-4f1c2 CNI_NETNS=$netns CNI_IFNAME=eth0 \
-    "$bridge" <<<"$stdin"
-}
-
-step "ADD (win-bridge -> host-local)"
-result=$(cni ADD)
-echo "$result"
+step "ADD: win-bridge asks host-local for an address, creates the endpoint and attaches it (the result)"
+result=$(cni ADD "$netns" "$config")
+show_json <<<"$result"
 
 step "the endpoint in HNS"
-"$hnsctl" endpoint show pod-4f1c2_cbr0
+"$hnsctl" endpoint show "${container}_cbr0"
 
-step "CHECK against the ADD result"
-cni CHECK "\"prevResult\": $result" && echo "CHECK ok"
+step "CHECK against that result"
+cni CHECK "$netns" "${config%\}},\"prevResult\":$result}"
+echo "ok"
 
-step "DEL, twice (idempotent)"
-cni DEL && cni DEL && echo "DEL ok"
+step "DEL"
+cni DEL "$netns" "$config"
+echo "ok"
+"$hnsctl" namespace delete "$netns" >/dev/null
 
-step "the node afterwards"
+step "the node is clean: only flanneld's endpoint, nothing leaked, no address held"
 "$hnsctl" endpoint list
-ls -A "$scratch/ipam/cbr0" 2>/dev/null | sed 's/^/host-local data: /' || true
-"$hnsctl" namespace delete "$netns"
-"$hnsctl" audit && echo "audit: clean"
+"$hnsctl" audit
+held=$(find "$scratch/ipam" -type f ! -name lock ! -name 'last_reserved_ip.*' | wc -l)
+echo "addresses host-local holds: $held"
+[ "$held" -eq 0 ]
