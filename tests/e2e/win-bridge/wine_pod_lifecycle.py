@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""win-bridge.exe under Wine, on the HNS emulator DLLs: the Windows binaries
+end to end, with their real win32 layer (HCN and HNSCall through System32),
+LockFileEx for network creation, and libuv spawning host-local.exe.
+
+  - containerd: namespace, ADD, CHECK, DEL on a flannel host-gw node;
+  - dockershim: the pause container (none), a container joining it, DEL both;
+  - a network the config says how to create, by several ADDs at once: one network.
+Each time the node ends clean (hnsctl.exe audit) with no address held.
+
+usage: wine_pod_lifecycle.py --win-bridge EXE --host-local EXE --hnsctl EXE --install DLL...
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'windows', 'hns'))
+from checks import check, exit_status  # noqa: E402
+from run_in_prefix import install, run_wine  # noqa: E402
+
+
+def windows_path(path):
+    """The Linux root is drive Z: under Wine."""
+    return 'Z:' + path.replace('/', '\\')
+
+
+class Node:
+    def __init__(self, args, scratch):
+        self.args = args
+        self.scratch = scratch
+        self.env = dict(os.environ,
+                        WINCNI_EMULATOR_DIR=os.path.join(scratch, 'hns'),  # the DLLs reach it through Z:
+                        WINCNI_DATA_DIR=windows_path(os.path.join(scratch, 'plugin')),
+                        CNI_PATH=windows_path(os.path.dirname(args.host_local)))
+        self.ipam_dir = os.path.join(scratch, 'ipam')
+
+    def hnsctl(self, *arguments):
+        status, out, err = run_wine([self.args.hnsctl] + list(arguments), self.env, timeout=120)
+        if status != 0:
+            print(f'hnsctl {" ".join(arguments)}: exit {status}\n{out}{err}', flush=True)
+        return status, out
+
+    def plugin(self, command, container, netns, config):
+        """One win-bridge.exe invocation, the config on stdin (a file: Wine
+        programs get no pipes here, see run_in_prefix.py)."""
+        env = dict(self.env, CNI_COMMAND=command, CNI_CONTAINERID=container, CNI_IFNAME='eth0')
+        if netns:
+            env['CNI_NETNS'] = netns
+        with tempfile.TemporaryFile() as stdin, tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+            stdin.write(json.dumps(config).encode())
+            stdin.seek(0)
+            status = subprocess.call(['wine', self.args.win_bridge], env=env, stdin=stdin, stdout=out, stderr=err,
+                                     timeout=120)
+            out.seek(0)
+            text = out.read().decode(errors='replace')
+        if status != 0:
+            print(f'win-bridge {command} {container}: exit {status}\n{text}', flush=True)
+        return status, text
+
+    def held_addresses(self, network):
+        directory = os.path.join(self.ipam_dir, network)
+        if not os.path.isdir(directory):
+            return []
+        return [name for name in os.listdir(directory) if name != 'lock' and not name.startswith('last_reserved_ip.')]
+
+    def clean(self, network, what):
+        check(self.hnsctl('audit')[0] == 0, f'{what}: hnsctl.exe audit finds nothing')
+        check(self.held_addresses(network) == [], f'{what}: host-local holds no address')
+
+
+def bridge_config(node, version='1.0.0', api=2):
+    config = {
+        'cniVersion': version, 'name': 'cbr0', 'type': 'win-bridge', 'ipMasqNetwork': '10.244.0.0/16',
+        'dns': {'nameservers': ['10.96.0.10']},
+        'ipam': {'type': 'host-local', 'subnet': '10.244.1.0/24', 'dataDir': windows_path(node.ipam_dir)},
+        'policies': [{'name': 'EndpointPolicy',
+                      'value': {'Type': 'OutBoundNAT', 'Settings': {'Exceptions': ['10.96.0.0/12']}}}],
+    }
+    if api:
+        config['apiVersion'] = api
+    return config
+
+
+def containerd(node):
+    check(node.hnsctl('node', 'host-gw', '--subnet', '10.244.1.0/24')[0] == 0, 'hnsctl.exe sets up a host-gw node')
+    status, ns = node.hnsctl('namespace', 'create')
+    ns = ns.strip()
+    config = bridge_config(node)
+    status, out = node.plugin('ADD', 'pod1', ns, config)
+    check(status == 0, 'containerd: ADD succeeds')
+    result = json.loads(out) if status == 0 else {}
+    ips = result.get('ips', [{}])
+    check(ips[0].get('address') == '10.244.1.3/24' and ips[0].get('gateway') == '10.244.1.2',
+          'containerd: the pod gets .3 with the bridge endpoint .2 as gateway')
+    status, shown = node.hnsctl('endpoint', 'show', 'pod1_cbr0')
+    check(status == 0 and ns in shown, 'containerd: the endpoint is attached to the namespace')
+    check(node.plugin('CHECK', 'pod1', ns, dict(config, prevResult=result))[0] == 0, 'containerd: CHECK succeeds')
+    check(node.plugin('DEL', 'pod1', ns, config)[0] == 0, 'containerd: DEL succeeds')
+    check(node.plugin('DEL', 'pod1', ns, config)[0] == 0, 'containerd: a second DEL succeeds')
+    node.hnsctl('namespace', 'delete', ns)
+    node.clean('cbr0', 'containerd')
+
+
+def dockershim(node):
+    config = bridge_config(node, version='0.2.0', api=None)
+    status, out = node.plugin('ADD', 'pause1', 'none', config)
+    check(status == 0, 'dockershim: the pause container\'s ADD succeeds')
+    status, joined = node.plugin('ADD', 'app1', 'container:pause1', config)
+    check(status == 0 and json.loads(joined) == json.loads(out), 'dockershim: a joining container gets the same result')
+    check(node.plugin('DEL', 'app1', 'container:pause1', config)[0] == 0, 'dockershim: the container\'s DEL succeeds')
+    check(node.plugin('DEL', 'pause1', 'none', config)[0] == 0, 'dockershim: the pause container\'s DEL succeeds')
+    node.clean('cbr0', 'dockershim')
+
+
+def first_adds(node, count=5):
+    config = dict(bridge_config(node), name='created', master='Ethernet')
+    config['ipam'] = dict(config['ipam'], subnet='10.244.9.0/24')
+    namespaces = [node.hnsctl('namespace', 'create')[1].strip() for _ in range(count)]
+    statuses = [None] * count
+
+    def add(i):
+        statuses[i] = node.plugin('ADD', f'pod{i}', namespaces[i], config)[0]
+
+    threads = [threading.Thread(target=add, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    check(statuses == [0] * count, f'{count} simultaneous first ADDs succeed')
+    status, listed = node.hnsctl('network', 'list', '--json')
+    names = [network.get('Name') for network in json.loads(listed)] if status == 0 else []
+    check(names.count('created') == 1, 'they create exactly one network')
+    for i in range(count):
+        node.plugin('DEL', f'pod{i}', namespaces[i], config)
+    node.clean('created', 'first ADDs')
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--win-bridge', required=True)
+    parser.add_argument('--host-local', required=True)
+    parser.add_argument('--hnsctl', required=True)
+    parser.add_argument('--install', action='append', default=[])
+    args = parser.parse_args()
+    install(args.install)
+    scratch = tempfile.mkdtemp(prefix='wincni-wine-bridge-')
+    try:
+        node = Node(args, scratch)
+        containerd(node)
+        dockershim(node)
+        first_adds(node)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return exit_status()
+
+
+if __name__ == '__main__':
+    sys.exit(main())
