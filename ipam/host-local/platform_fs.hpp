@@ -55,19 +55,4 @@ bool publish_file_exclusive(const std::string& dir, std::string_view name, std::
 // False when there was nothing to remove.
 bool remove_file(const std::string& path);
 
-// An exclusive inter-process lock on a file, created when missing and never
-// removed; compatible with the reference's (flock on Linux, LockFileEx on the
-// first byte on Windows). Blocks until acquired; released on destruction and
-// by the OS if the process dies.
-class ExclusiveLock {
- public:
-  explicit ExclusiveLock(const std::string& path);
-  ~ExclusiveLock();
-  ExclusiveLock(const ExclusiveLock&) = delete;
-  ExclusiveLock& operator=(const ExclusiveLock&) = delete;
-
- private:
-  std::intptr_t handle_;
-};
-
 }  // namespace wincni::hostlocal::platform

@@ -187,18 +187,4 @@ bool remove_file(const std::string& path) {
   fail("remove", path, errno);
 }
 
-ExclusiveLock::ExclusiveLock(const std::string& path) {
-  const int fd = open_retrying(path, O_RDONLY | O_CREAT, kPrivateFile);
-  if (fd < 0) fail("open", path, errno);
-  while (::flock(fd, LOCK_EX) != 0) {
-    if (errno == EINTR) continue;
-    const int err = errno;
-    ::close(fd);
-    fail("flock", path, err);
-  }
-  handle_ = fd;
-}
-
-ExclusiveLock::~ExclusiveLock() { ::close(static_cast<int>(handle_)); }
-
 }  // namespace wincni::hostlocal::platform

@@ -12,26 +12,14 @@
 
 #include "platform_fs.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/cni/utf16.hpp"
 
 namespace wincni::hostlocal::platform {
 
+using cni::narrow;
+using cni::widen;
+
 namespace {
-
-std::wstring widen(std::string_view text) {
-  if (text.empty()) return {};
-  const int n = MultiByteToWideChar(CP_UTF8, 0, text.data(), static_cast<int>(text.size()), nullptr, 0);
-  std::wstring out(static_cast<size_t>(n), L'\0');
-  MultiByteToWideChar(CP_UTF8, 0, text.data(), static_cast<int>(text.size()), out.data(), n);
-  return out;
-}
-
-std::string narrow(std::wstring_view text) {
-  if (text.empty()) return {};
-  const int n = WideCharToMultiByte(CP_UTF8, 0, text.data(), static_cast<int>(text.size()), nullptr, 0, nullptr, nullptr);
-  std::string out(static_cast<size_t>(n), '\0');
-  WideCharToMultiByte(CP_UTF8, 0, text.data(), static_cast<int>(text.size()), out.data(), n, nullptr, nullptr);
-  return out;
-}
 
 std::string describe(DWORD err) {
   wchar_t* buffer = nullptr;
@@ -218,29 +206,6 @@ bool remove_file(const std::string& path) {
   const DWORD err = GetLastError();
   if (is_missing(err)) return false;
   fail("remove", path, err);
-}
-
-ExclusiveLock::ExclusiveLock(const std::string& path) {
-  PrivateSecurity security;
-  // The reference opens the lock file read/write sharing read and write;
-  // ours must let it in and be let in by it.
-  HANDLE h = CreateFileW(widen(path).c_str(), GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE,
-                         security.get(), OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
-  if (h == INVALID_HANDLE_VALUE) fail("open", path, GetLastError());
-  OVERLAPPED overlapped{};
-  if (!LockFileEx(h, LOCKFILE_EXCLUSIVE_LOCK, 0, 1, 0, &overlapped)) {
-    const DWORD err = GetLastError();
-    CloseHandle(h);
-    fail("lock", path, err);
-  }
-  handle_ = reinterpret_cast<std::intptr_t>(h);
-}
-
-ExclusiveLock::~ExclusiveLock() {
-  HANDLE h = reinterpret_cast<HANDLE>(handle_);
-  OVERLAPPED overlapped{};
-  UnlockFileEx(h, 0, 1, 0, &overlapped);
-  CloseHandle(h);
 }
 
 }  // namespace wincni::hostlocal::platform

@@ -30,7 +30,7 @@ std::optional<Store> Store::open_existing(std::string_view data_dir, std::string
   return Store(std::move(dir));
 }
 
-platform::ExclusiveLock Store::lock() const { return platform::ExclusiveLock(platform::join(dir_, kLockFileName)); }
+cni::FileLock Store::lock() const { return cni::FileLock(platform::join(dir_, kLockFileName)); }
 
 Snapshot Store::scan() const {
   Snapshot snapshot;

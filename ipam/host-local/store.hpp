@@ -16,6 +16,7 @@
 
 #include "owner.hpp"
 #include "platform_fs.hpp"
+#include "wincni/cni/file_lock.hpp"
 #include "wincni/cni/ip.hpp"
 
 namespace wincni::hostlocal {
@@ -52,7 +53,7 @@ class Store {
 
   const std::string& directory() const { return dir_; }
 
-  platform::ExclusiveLock lock() const;
+  cni::FileLock lock() const;
 
   Snapshot scan() const;
   // Publishes the reservation with its owner; false when the address is

@@ -1,12 +1,14 @@
 #include "wincni/cni/log.hpp"
 
 #include <chrono>
+#include <memory>
 #include <mutex>
 #include <ostream>
 
 #include <fmt/chrono.h>
 #include <uv.h>
 
+#include "wincni/cni/append_file.hpp"
 #include "wincni/cni/json_keys.hpp"
 
 namespace wincni::cni {
@@ -90,40 +92,15 @@ struct Logger::Sink {
   std::optional<LogLevel> file_level;  // set only while the file is open
   std::optional<LogLevel> stderr_level;
   std::ostream* err = nullptr;
-  uv_loop_t loop{};
-  uv_file file = -1;
+  std::unique_ptr<AppendFile> file;
   std::mutex mutex;
 
-  ~Sink() {
-    if (file >= 0) {
-      uv_fs_t req;
-      uv_fs_close(&loop, &req, file, nullptr);
-      uv_fs_req_cleanup(&req);
-      uv_loop_close(&loop);
-    }
-  }
-
-  // libuv's synchronous file calls need a loop, though they never run it.
   bool open(const std::string& path) {
-    if (uv_loop_init(&loop) != 0) return false;
-    uv_fs_t req;
-    const int fd = uv_fs_open(&loop, &req, path.c_str(), UV_FS_O_WRONLY | UV_FS_O_CREAT | UV_FS_O_APPEND, 0644,
-                              nullptr);
-    uv_fs_req_cleanup(&req);
-    if (fd < 0) {
-      uv_loop_close(&loop);
-      if (err != nullptr) *err << fmt::format("{}: cannot open log file {}: {}\n", plugin, path, uv_strerror(fd));
-      return false;
-    }
-    file = fd;
-    return true;
-  }
-
-  void append(const std::string& line) {
-    uv_buf_t buf = uv_buf_init(const_cast<char*>(line.data()), static_cast<unsigned int>(line.size()));
-    uv_fs_t req;
-    uv_fs_write(&loop, &req, file, &buf, 1, -1, nullptr);
-    uv_fs_req_cleanup(&req);
+    file = std::make_unique<AppendFile>(path);
+    if (file->is_open()) return true;
+    if (err != nullptr) *err << fmt::format("{}: cannot open log file {}: {}\n", plugin, path, file->error());
+    file.reset();
+    return false;
   }
 };
 
@@ -157,7 +134,7 @@ void Logger::write(LogLevel level, std::string_view message) const {
   const std::string line = fmt::format("{} {:<5} {}[{}] {} {}: {}\n", utc_timestamp(), level_text, sink_->plugin,
                                        sink_->pid, sink_->command, sink_->container_id, one_line(message));
   std::lock_guard lock(sink_->mutex);
-  if (sink_->file_level && level <= *sink_->file_level) sink_->append(line);
+  if (sink_->file_level && level <= *sink_->file_level) sink_->file->append(line);
   if (sink_->stderr_level && level <= *sink_->stderr_level) *sink_->err << line << std::flush;
 }
 

@@ -1,24 +1,11 @@
 #pragma once
-// UTF-8 (everything above the seam) <-> UTF-16 (every W entry point of
-// Windows). Strict both ways: a JSON document silently mangled in conversion
-// would reach HNS as a different document, so invalid input is refused.
+// The win32 layer converts every string that crosses a W entry point; the
+// strict converters live in libcni, shared with the plugins' file code.
 
-#include <stdexcept>
-#include <string>
-#include <string_view>
+#include "wincni/cni/utf16.hpp"
 
 namespace wincni::hns::win32 {
-
-class Utf16Error : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-// Utf16Error when `utf8` is not valid UTF-8.
-std::wstring widen(std::string_view utf8);
-// Utf16Error when `utf16` holds an unpaired surrogate.
-std::string narrow(std::wstring_view utf16);
-// `text` may be null (treated as empty).
-std::string narrow(const wchar_t* text);
-
+using cni::narrow;
+using cni::Utf16Error;
+using cni::widen;
 }  // namespace wincni::hns::win32

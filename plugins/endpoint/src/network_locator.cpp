@@ -1,12 +1,14 @@
 #include "wincni/endpoint/network_locator.hpp"
 
 #include <chrono>
+#include <filesystem>
+#include <string>
 #include <thread>
 
 #include <fmt/format.h>
 
+#include "wincni/cni/file_lock.hpp"
 #include "wincni/endpoint/error_codes.hpp"
-#include "wincni/endpoint/file_lock.hpp"
 #include "wincni/hns/hns_error.hpp"
 
 namespace wincni::endpoint {
@@ -17,7 +19,9 @@ constexpr auto kPollInterval = std::chrono::milliseconds(200);
 
 NetworkView create_under_lock(HnsHost& host, const EndpointConfig& config, const EndpointFlavor& flavor,
                               const std::string& data_dir, const cni::Logger& log) {
-  FileLock lock(network_lock_path(data_dir));
+  std::error_code ignored;  // a directory that cannot be made fails the lock's open, with the path
+  std::filesystem::create_directories(std::filesystem::path(std::u8string(data_dir.begin(), data_dir.end())), ignored);
+  cni::FileLock lock(network_lock_path(data_dir));
   // Whoever held the lock before may have created it.
   if (auto network = host.find_network(config.network)) return *network;
   const hns::NetworkType type = flavor.type_to_create(config);

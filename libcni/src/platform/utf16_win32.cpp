@@ -1,10 +1,10 @@
-#include "utf16.hpp"
-
 #include <windows.h>
 
 #include <climits>
 
-namespace wincni::hns::win32 {
+#include "wincni/cni/utf16.hpp"
+
+namespace wincni::cni {
 namespace {
 
 int checked_length(size_t size, const char* what) {
@@ -37,4 +37,4 @@ std::string narrow(std::wstring_view utf16) {
 
 std::string narrow(const wchar_t* text) { return text ? narrow(std::wstring_view(text)) : std::string(); }
 
-}  // namespace wincni::hns::win32
+}  // namespace wincni::cni

@@ -1,0 +1,35 @@
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "wincni/cni/append_file.hpp"
+
+namespace wincni::cni {
+
+AppendFile::AppendFile(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    error_ = std::strerror(errno);
+    return;
+  }
+  handle_ = fd;
+}
+
+AppendFile::~AppendFile() {
+  if (is_open()) ::close(static_cast<int>(handle_));
+}
+
+void AppendFile::append(std::string_view text) {
+  if (!is_open()) return;
+  // One write() per line: with O_APPEND the kernel places it whole at the end.
+  while (!text.empty()) {
+    const ssize_t written = ::write(static_cast<int>(handle_), text.data(), text.size());
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) return;
+    text.remove_prefix(static_cast<size_t>(written));
+  }
+}
+
+}  // namespace wincni::cni

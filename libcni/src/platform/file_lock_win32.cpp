@@ -1,0 +1,45 @@
+#include <windows.h>
+
+#include <fmt/format.h>
+
+#include "wincni/cni/error.hpp"
+#include "wincni/cni/file_lock.hpp"
+#include "wincni/cni/utf16.hpp"
+
+namespace wincni::cni {
+
+namespace {
+[[noreturn]] void fail(const char* what, const std::string& path, DWORD error) {
+  throw Error(kIoFailure, fmt::format("cannot {} {}: Windows error {}", what, path, error));
+}
+}  // namespace
+
+FileLock::FileLock(const std::string& path) {
+  std::wstring wide_path;
+  try {
+    wide_path = widen(path);
+  } catch (const Utf16Error&) {
+    throw Error(kIoFailure, fmt::format("cannot open the lock file {}: the path is not valid UTF-8", path));
+  }
+  // The reference opens its lock file sharing read and write; ours must let
+  // it in and be let in by it.
+  HANDLE file = CreateFileW(wide_path.c_str(), GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE,
+                            nullptr, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
+  if (file == INVALID_HANDLE_VALUE) fail("open the lock file", path, GetLastError());
+  OVERLAPPED first_byte{};
+  if (!LockFileEx(file, LOCKFILE_EXCLUSIVE_LOCK, 0, 1, 0, &first_byte)) {
+    const DWORD error = GetLastError();
+    CloseHandle(file);
+    fail("lock", path, error);
+  }
+  handle_ = reinterpret_cast<std::intptr_t>(file);
+}
+
+FileLock::~FileLock() {
+  HANDLE file = reinterpret_cast<HANDLE>(handle_);
+  OVERLAPPED first_byte{};
+  UnlockFileEx(file, 0, 1, 0, &first_byte);
+  CloseHandle(file);
+}
+
+}  // namespace wincni::cni
