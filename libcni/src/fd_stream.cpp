@@ -5,21 +5,33 @@
 
 namespace wincni::cni {
 
-FdStreambuf::FdStreambuf(uv_file fd) : fd_(fd) {
-  if (int rc = uv_loop_init(&loop_); rc != 0) throw std::runtime_error(std::string("uv_loop_init: ") + uv_strerror(rc));
-  setp(out_.data(), out_.data() + out_.size());
+namespace {
+
+// libuv's synchronous fs calls want a loop though they never run it; one for
+// the whole process, made on first use, because each loop costs an epoll
+// instance, a pipe and an eventfd at start-up.
+uv_loop_t& sync_io_loop() {
+  static uv_loop_t* loop = [] {
+    static uv_loop_t storage;
+    if (int rc = uv_loop_init(&storage); rc != 0) {
+      throw std::runtime_error(std::string("uv_loop_init: ") + uv_strerror(rc));
+    }
+    return &storage;
+  }();
+  return *loop;
 }
 
-FdStreambuf::~FdStreambuf() {
-  flush_output();
-  uv_loop_close(&loop_);
-}
+}  // namespace
+
+FdStreambuf::FdStreambuf(uv_file fd) : fd_(fd) { setp(out_.data(), out_.data() + out_.size()); }
+
+FdStreambuf::~FdStreambuf() { flush_output(); }
 
 FdStreambuf::int_type FdStreambuf::underflow() {
   if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
   uv_buf_t buf = uv_buf_init(in_.data(), static_cast<unsigned int>(in_.size()));
   uv_fs_t req;
-  const int n = uv_fs_read(&loop_, &req, fd_, &buf, 1, -1, nullptr);
+  const int n = uv_fs_read(&sync_io_loop(), &req, fd_, &buf, 1, -1, nullptr);
   uv_fs_req_cleanup(&req);
   if (n < 0) throw std::runtime_error(uv_strerror(n));
   if (n == 0) return traits_type::eof();
@@ -43,7 +55,7 @@ bool FdStreambuf::flush_output() {
   while (begin < pptr()) {
     uv_buf_t buf = uv_buf_init(begin, static_cast<unsigned int>(pptr() - begin));
     uv_fs_t req;
-    const int n = uv_fs_write(&loop_, &req, fd_, &buf, 1, -1, nullptr);
+    const int n = uv_fs_write(&sync_io_loop(), &req, fd_, &buf, 1, -1, nullptr);
     uv_fs_req_cleanup(&req);
     if (n <= 0) return false;
     begin += n;
