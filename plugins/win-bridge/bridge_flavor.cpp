@@ -25,6 +25,30 @@ hns::NetworkType BridgeFlavor::type_to_create(const EndpointConfig& config) cons
                                                                   : hns::NetworkType::L2Bridge;
 }
 
+cni::IpAddress BridgeFlavor::network_gateway(const EndpointConfig& config, hns::NetworkType type,
+                                             const cni::IpPrefix& subnet) const {
+  // On L2Bridge the config's gateway is the pods' — the bridge endpoint's
+  // address — not the one HNS keeps.
+  if (type == hns::NetworkType::L2Bridge) return subnet.network().address().next();
+  return EndpointFlavor::network_gateway(config, type, subnet);
+}
+
+std::optional<endpoint::HostEndpointPlan> BridgeFlavor::host_endpoint(const EndpointConfig& config,
+                                                                      const NetworkView& network) const {
+  if (network.type != hns::NetworkType::L2Bridge) return std::nullopt;
+  endpoint::HostEndpointPlan plan{network.name + "_ep", {}};
+  for (const cni::IpFamily family : {cni::IpFamily::V4, cni::IpFamily::V6}) {
+    const SubnetView* subnet = network.first_subnet(family);
+    if (subnet == nullptr) continue;
+    auto gateway = pod_gateway(config, network, subnet->prefix.address(), std::nullopt);
+    // A gateway HNS keeps for itself (an explicit .1) cannot be an
+    // endpoint's; the pods of that family route through HNS's.
+    if (!gateway || gateway == subnet->reserved || !subnet->prefix.contains(*gateway)) continue;
+    plan.addresses.emplace_back(*gateway, subnet->prefix.length());
+  }
+  return plan;
+}
+
 std::optional<cni::IpAddress> BridgeFlavor::pod_gateway(const EndpointConfig& config, const NetworkView& network,
                                                         const cni::IpAddress& address,
                                                         const std::optional<cni::IpAddress>& ipam_gateway) const {
@@ -49,6 +73,9 @@ nlohmann::json BridgeFlavor::ipam_for_add(const EndpointConfig& config, const Ne
       if (subnet->reserved) kept_out.insert(*subnet->reserved);
     }
     if (auto gateway = pod_gateway(config, network, network_address, range.gateway)) kept_out.insert(*gateway);
+    for (const cni::IpAddress& held : network.host_addresses) {
+      if (range.subnet.contains(held)) kept_out.insert(held);
+    }
     cni::IpAddress start = network_address.next();
     while (kept_out.contains(start)) start = start.next();
     if (start != network_address.next()) ipam = endpoint::with_range_start(std::move(ipam), range, start);

@@ -6,9 +6,15 @@
 //     10.10.187.66). A gateway the config sets explicitly wins; with
 //     optionalFlags.forceBridgeGateway the .2 wins even over that. On
 //     L2Tunnel the engine's default applies (explicit, IPAM's, the subnet's);
+//   - the bridge endpoint is the host's endpoint "<network>_ep" at the pods'
+//     gateway. A network win-bridge creates gets it, as flanneld's host-gw
+//     backend makes cbr0_ep; that network's HNS gateway is the subnet's .1,
+//     as on flanneld's cbr0, so that HNS keeps .1 and the bridge endpoint
+//     holds .2 (host-local and HNS's own assignments start at .3);
 //   - host-local is kept from handing out the addresses a pod must never
 //     have: when a range has no rangeStart, its start moves past the
-//     subnet's HNS gateway and the bridge endpoint (.1 and .2: .3);
+//     subnet's HNS gateway, the pods' gateway and the bridge endpoint's
+//     address (.1 and .2: .3);
 //   - STATUS reports limited connectivity (51) while no endpoint on the
 //     network holds the pods' gateway.
 
@@ -24,6 +30,10 @@ class BridgeFlavor final : public endpoint::EndpointFlavor {
   bool accepts(hns::NetworkType type) const override;
   std::string accepted_types() const override { return "L2Bridge or L2Tunnel"; }
   hns::NetworkType type_to_create(const endpoint::EndpointConfig& config) const override;
+  cni::IpAddress network_gateway(const endpoint::EndpointConfig& config, hns::NetworkType type,
+                                 const cni::IpPrefix& subnet) const override;
+  std::optional<endpoint::HostEndpointPlan> host_endpoint(const endpoint::EndpointConfig& config,
+                                                          const endpoint::NetworkView& network) const override;
 
   nlohmann::json ipam_for_add(const endpoint::EndpointConfig& config, const endpoint::NetworkView& network,
                               nlohmann::json ipam) const override;

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "endpoint_creation.hpp"
 #include "host_features.hpp"
 #include "invocation.hpp"
 #include "ipam_calls.hpp"
@@ -16,7 +17,6 @@
 #include "wincni/endpoint/network_locator.hpp"
 #include "wincni/endpoint/plugin_data_dir.hpp"
 #include "wincni/endpoint/result_builder.hpp"
-#include "wincni/hns/hns_error.hpp"
 
 namespace wincni::endpoint {
 
@@ -110,11 +110,6 @@ void replace(Invocation& invocation, const EndpointView& endpoint, const IpamCal
   if (ipam.configured()) ipam.del();
 }
 
-bool already_exists(const std::exception& error) {
-  const auto* hns_error = dynamic_cast<const hns::HnsError*>(&error);
-  return hns_error != nullptr && (hns_error->hresult() == hns::hr::kAlreadyExists);
-}
-
 cni::Result create_fresh(Invocation& invocation, const NetworkView& network, const IpamCalls& ipam) {
   HnsHost* host = invocation.host.get();
   const EndpointConfig& config = invocation.config;
@@ -139,21 +134,7 @@ cni::Result create_fresh(Invocation& invocation, const NetworkView& network, con
   const hns::Guid id = endpoint_marker_id(network.id, invocation.endpoint_name);
   const EndpointSpec spec =
       plan_endpoint(PlanRequest{config, invocation.flavor, network, invocation.api, invocation.endpoint_name, id, addresses});
-  EndpointView endpoint;
-  try {
-    endpoint = host->create_endpoint(spec, network);
-  } catch (const std::exception& e) {
-    // The create may have happened even though the call failed (HNS created
-    // it, then the answer was lost); the ID is ours, so look for it.
-    if (!already_exists(e)) {
-      try {
-        host->delete_endpoint(id);
-      } catch (const std::exception& cleanup) {
-        invocation.log().error("could not remove endpoint {} after a failed create: {}", id.str(), cleanup.what());
-      }
-    }
-    throw;
-  }
+  EndpointView endpoint = create_endpoint_with_id(*host, spec, network, invocation.log());
   rollback.push("endpoint " + endpoint.name, [host, id] { host->delete_endpoint(id); });
 
   if (addresses.empty()) {

@@ -1,5 +1,6 @@
 #include "wincni/endpoint/endpoint_config.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 
@@ -82,8 +83,6 @@ std::string read_mac_prefix(const Json& config) {
   return text;
 }
 
-cni::IpAddress first_host(const cni::IpPrefix& subnet) { return subnet.network().address().next(); }
-
 std::optional<NetworkBlueprint> read_blueprint(const EndpointConfig& config) {
   if (config.adapter.empty() || config.ipam_ranges.empty()) return std::nullopt;
   NetworkBlueprint blueprint;
@@ -91,11 +90,9 @@ std::optional<NetworkBlueprint> read_blueprint(const EndpointConfig& config) {
   blueprint.dns = config.dns;
   for (const IpamRange& range : config.ipam_ranges) {
     const cni::IpPrefix subnet = range.subnet.network();
-    bool known = false;
-    for (const BlueprintSubnet& existing : blueprint.subnets) known = known || existing.subnet == subnet;
-    if (known) continue;
-    const auto gateway = config.gateways.for_subnet(subnet);
-    blueprint.subnets.push_back({subnet, gateway && subnet.contains(*gateway) ? *gateway : first_host(subnet)});
+    if (std::find(blueprint.subnets.begin(), blueprint.subnets.end(), subnet) == blueprint.subnets.end()) {
+      blueprint.subnets.push_back(subnet);
+    }
   }
   for (const ConfigPolicy& entry : config.policies) {
     if (entry.target == PolicyTarget::Network) blueprint.policies.push_back(entry.policy);

@@ -19,11 +19,8 @@ u128 fnv1a_128(std::string_view text) {
   return hash;
 }
 
-}  // namespace
-
-hns::Guid endpoint_marker_id(const hns::Guid& network, std::string_view endpoint_name) {
-  std::string input = "wincni-endpoint/" + network.str() + "/";
-  input.append(endpoint_name);
+// A UUID of version 8 made of the hash of `input`.
+hns::Guid derived_id(std::string_view input) {
   const u128 hash = fnv1a_128(input);
   const auto high = static_cast<std::uint64_t>(hash >> 64);
   const auto low = static_cast<std::uint64_t>(hash);
@@ -34,6 +31,29 @@ hns::Guid endpoint_marker_id(const hns::Guid& network, std::string_view endpoint
   for (int i = 0; i < 8; ++i) id.data4[i] = static_cast<std::uint8_t>(low >> (56 - 8 * i));
   id.data4[0] = static_cast<std::uint8_t>((id.data4[0] & 0x3F) | 0x80);  // RFC 9562 variant
   return id;
+}
+
+std::string joined(std::string_view purpose, const hns::Guid& network, std::string_view name) {
+  std::string input(purpose);
+  input += "/" + network.str() + "/";
+  input.append(name);
+  return input;
+}
+
+}  // namespace
+
+hns::Guid endpoint_marker_id(const hns::Guid& network, std::string_view endpoint_name) {
+  return derived_id(joined("wincni-endpoint", network, endpoint_name));
+}
+
+hns::Guid host_endpoint_id(const hns::Guid& network, std::string_view endpoint_name) {
+  return derived_id(joined("wincni-host-endpoint", network, endpoint_name));
+}
+
+hns::Guid network_marker_id(std::string_view network_name) {
+  std::string input = "wincni-network/";
+  input.append(network_name);
+  return derived_id(input);
 }
 
 bool is_marked(const hns::Guid& endpoint_id, const hns::Guid& network, std::string_view endpoint_name) {

@@ -125,6 +125,12 @@ void require_usable(const cni::IpAddress& address, const EndpointSpec& spec, con
     unusable(assigned_by, address,
              "the pod's own gateway (the host's bridge endpoint): keep it out of the addresses IPAM hands out");
   }
+  const auto& host = network.host_addresses;
+  if (std::find(host.begin(), host.end(), address) != host.end()) {
+    unusable(assigned_by, address,
+             "the address of the host's own endpoint on the network (its bridge endpoint): keep it out of the "
+             "addresses IPAM hands out");
+  }
 }
 
 EndpointSpec plan_endpoint(const PlanRequest& request) {

@@ -2,6 +2,16 @@
 
 namespace wincni::endpoint {
 
+cni::IpAddress EndpointFlavor::network_gateway(const EndpointConfig& config, hns::NetworkType,
+                                               const cni::IpPrefix& subnet) const {
+  const auto gateway = config.gateways.for_subnet(subnet);
+  return gateway && subnet.contains(*gateway) ? *gateway : subnet.network().address().next();
+}
+
+std::optional<HostEndpointPlan> EndpointFlavor::host_endpoint(const EndpointConfig&, const NetworkView&) const {
+  return std::nullopt;
+}
+
 nlohmann::json EndpointFlavor::ipam_for_add(const EndpointConfig&, const NetworkView&, nlohmann::json ipam) const {
   return ipam;
 }

@@ -54,6 +54,12 @@ std::vector<hns::Policy> typed_policies(const std::vector<AssembledPolicy>& poli
   return typed;
 }
 
+bool is_host_attached(hns::HnsClient& client, const hns::Guid& endpoint) {
+  const auto v1 = client.get_hns_endpoint(endpoint);
+  return v1 && v1->state == hns::EndpointState::Attached && v1->shared_containers.empty() &&
+         v1->namespace_id.is_null();
+}
+
 std::unique_ptr<HnsHost> make_hns_host(HnsApi api, std::shared_ptr<hns::HnsClient> client) {
   return api == HnsApi::V2 ? make_v2_host(std::move(client)) : make_v1_host(std::move(client));
 }

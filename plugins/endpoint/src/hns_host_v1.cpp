@@ -13,7 +13,7 @@ namespace wincni::endpoint {
 namespace {
 
 NetworkView network_view(const hns::HnsNetwork& network) {
-  NetworkView view{network.id, network.name, network.type, {}, network.management_ip};
+  NetworkView view{network.id, network.name, network.type, {}, network.management_ip, {}};
   for (const hns::HnsSubnet& subnet : network.subnets) {
     if (subnet.address_prefix) view.subnets.push_back(subnet_view(*subnet.address_prefix, subnet.gateway_address, false));
   }
@@ -54,20 +54,22 @@ class HnsV1Host final : public HnsHost {
     return network_view(*network);
   }
 
-  NetworkView create_network(const std::string& name, hns::NetworkType type,
-                             const NetworkBlueprint& blueprint) override {
+  NetworkView create_network(const NetworkSpec& spec) override {
     hns::HnsNetwork settings;
-    settings.name = name;
-    settings.type = type;
-    settings.network_adapter_name = blueprint.adapter;
-    settings.policies = blueprint.policies;
-    for (const BlueprintSubnet& subnet : blueprint.subnets) {
-      settings.subnets.push_back(hns::HnsSubnet{subnet.subnet, subnet.gateway, {}});
+    settings.id = spec.id;
+    settings.name = spec.name;
+    settings.type = spec.type;
+    settings.network_adapter_name = spec.adapter;
+    settings.policies = spec.policies;
+    for (const NetworkSpec::Subnet& subnet : spec.subnets) {
+      settings.subnets.push_back(hns::HnsSubnet{subnet.prefix, subnet.gateway, {}});
     }
-    settings.dns_suffix = hns::join_list(blueprint.dns.search);
-    settings.dns_server_list = hns::join_list(blueprint.dns.nameservers);
+    settings.dns_suffix = hns::join_list(spec.dns.search);
+    settings.dns_server_list = hns::join_list(spec.dns.nameservers);
     return network_view(client_->create_hns_network(settings));
   }
+
+  bool delete_network(const hns::Guid& id) override { return client_->delete_hns_network(id); }
 
   std::optional<EndpointView> find_endpoint(const std::string& name) override {
     auto endpoint = client_->find_hns_endpoint_by_name(name);
@@ -147,6 +149,10 @@ class HnsV1Host final : public HnsHost {
     for (const std::string& container : endpoint.containers) all.push_back(Attachment{std::nullopt, container});
     return all;
   }
+  bool is_host_attached(const EndpointView& endpoint) override {
+    return endpoint::is_host_attached(*client_, endpoint.id);
+  }
+  void attach_host(const EndpointView& endpoint) override { client_->attach_host(endpoint.id); }
 
  private:
   std::shared_ptr<hns::HnsClient> client_;

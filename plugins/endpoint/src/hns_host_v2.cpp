@@ -8,7 +8,7 @@ namespace wincni::endpoint {
 namespace {
 
 NetworkView network_view(const hns::HostComputeNetwork& network) {
-  NetworkView view{network.id, network.name, network.type, {}, std::nullopt};
+  NetworkView view{network.id, network.name, network.type, {}, std::nullopt, {}};
   for (const hns::Subnet* subnet : network.subnets()) {
     view.subnets.push_back(subnet_view(subnet->ip_address_prefix, subnet->gateway(),
                                        (subnet->flags & hns::Subnet::kDoNotReserveGatewayAddress) != 0));
@@ -36,26 +36,28 @@ class HcnHost final : public HnsHost {
     return network_view(*network);
   }
 
-  NetworkView create_network(const std::string& name, hns::NetworkType type,
-                             const NetworkBlueprint& blueprint) override {
+  NetworkView create_network(const NetworkSpec& spec) override {
     hns::HostComputeNetwork settings;
-    settings.name = name;
-    settings.type = type;
-    settings.dns = to_hns_dns(blueprint.dns);
-    settings.policies = blueprint.policies;
+    settings.id = spec.id;
+    settings.name = spec.name;
+    settings.type = spec.type;
+    settings.dns = to_hns_dns(spec.dns);
+    settings.policies = spec.policies;
     if (!settings.find_policy<hns::NetAdapterNamePolicy>()) {
-      settings.policies.push_back(hns::Policy{hns::NetAdapterNamePolicy{blueprint.adapter}});
+      settings.policies.push_back(hns::Policy{hns::NetAdapterNamePolicy{spec.adapter}});
     }
     hns::Ipam ipam;
-    for (const BlueprintSubnet& subnet : blueprint.subnets) {
+    for (const NetworkSpec::Subnet& subnet : spec.subnets) {
       hns::Subnet hcn_subnet;
-      hcn_subnet.ip_address_prefix = subnet.subnet;
-      hcn_subnet.routes.push_back(route(default_destination(subnet.subnet.family()), subnet.gateway));
+      hcn_subnet.ip_address_prefix = subnet.prefix;
+      hcn_subnet.routes.push_back(route(default_destination(subnet.prefix.family()), subnet.gateway));
       ipam.subnets.push_back(std::move(hcn_subnet));
     }
     settings.ipams.push_back(std::move(ipam));
     return network_view(client_->create_network(settings));
   }
+
+  bool delete_network(const hns::Guid& id) override { return client_->delete_network(id); }
 
   std::optional<EndpointView> find_endpoint(const std::string& name) override {
     auto endpoint = client_->find_endpoint_by_name(name);
@@ -108,6 +110,10 @@ class HcnHost final : public HnsHost {
     if (endpoint.ns.is_null()) return {};
     return {Attachment{endpoint.ns, {}}};
   }
+  bool is_host_attached(const EndpointView& endpoint) override {
+    return endpoint::is_host_attached(*client_, endpoint.id);
+  }
+  void attach_host(const EndpointView& endpoint) override { client_->attach_host(endpoint.id); }
 
  private:
   EndpointView endpoint_view(const hns::HostComputeEndpoint& endpoint, const NetworkView* network) {

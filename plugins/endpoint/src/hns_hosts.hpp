@@ -24,4 +24,8 @@ hns::Dns to_hns_dns(const cni::Dns& dns);
 
 std::vector<hns::Policy> typed_policies(const std::vector<AssembledPolicy>& policies);
 
+// Whether the endpoint is the host's vNIC: only HNS v1's view says so (state
+// Attached with no container and no namespace), on either API.
+bool is_host_attached(hns::HnsClient& client, const hns::Guid& endpoint);
+
 }  // namespace wincni::endpoint

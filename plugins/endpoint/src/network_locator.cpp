@@ -7,8 +7,11 @@
 
 #include <fmt/format.h>
 
+#include "rollback.hpp"
 #include "wincni/cni/file_lock.hpp"
+#include "wincni/endpoint/endpoint_marker.hpp"
 #include "wincni/endpoint/error_codes.hpp"
+#include "wincni/endpoint/host_endpoint.hpp"
 #include "wincni/hns/hns_error.hpp"
 
 namespace wincni::endpoint {
@@ -17,24 +20,76 @@ namespace {
 
 constexpr auto kPollInterval = std::chrono::milliseconds(200);
 
+// The lock file's directory; one that cannot be made fails the lock's open,
+// which names the path.
+void make_lock_dir(const std::string& data_dir) {
+  std::error_code ignored;
+  std::filesystem::create_directories(std::filesystem::path(std::u8string(data_dir.begin(), data_dir.end())), ignored);
+}
+
+// The network and, where the flavor has one, the host's endpoint on it: both
+// or neither (a failure removes the network again, so that the next ADD
+// starts over).
+NetworkView create_with_host_side(HnsHost& host, const EndpointConfig& config, const EndpointFlavor& flavor,
+                                  const cni::Logger& log) {
+  const NetworkSpec spec = network_spec(config, flavor);
+  log.info("creating network {} ({}) on adapter {}", spec.name, hns::network_type_name(spec.type), spec.adapter);
+  NetworkView network = host.create_network(spec);
+  Rollback rollback(log);
+  rollback.push("network " + network.name, [&host, id = network.id] { host.delete_network(id); });
+  const auto plan = flavor.host_endpoint(config, network);
+  if (plan && !plan->addresses.empty()) ensure_host_endpoint(host, network, *plan, std::nullopt, log);
+  rollback.commit();
+  return network;
+}
+
 NetworkView create_under_lock(HnsHost& host, const EndpointConfig& config, const EndpointFlavor& flavor,
                               const std::string& data_dir, const cni::Logger& log) {
-  std::error_code ignored;  // a directory that cannot be made fails the lock's open, with the path
-  std::filesystem::create_directories(std::filesystem::path(std::u8string(data_dir.begin(), data_dir.end())), ignored);
+  make_lock_dir(data_dir);
   cni::FileLock lock(network_lock_path(data_dir));
   // Whoever held the lock before may have created it.
   if (auto network = host.find_network(config.network)) return *network;
-  const hns::NetworkType type = flavor.type_to_create(config);
-  log.info("creating network {} ({}) on adapter {}", config.network, hns::network_type_name(type),
-           config.blueprint->adapter);
   try {
-    return host.create_network(config.network, type, *config.blueprint);
+    return create_with_host_side(host, config, flavor, log);
   } catch (const hns::HnsError& e) {
     // Someone who does not take our lock (flanneld, an operator) was faster.
     if (e.hresult() != hns::hr::kNetworkAlreadyExists && e.hresult() != hns::hr::kAlreadyExists) throw;
     if (auto network = host.find_network(config.network)) return *network;
     throw;
   }
+}
+
+std::vector<cni::IpAddress> addresses_of(const std::vector<cni::IpPrefix>& prefixes) {
+  std::vector<cni::IpAddress> addresses;
+  for (const cni::IpPrefix& prefix : prefixes) addresses.push_back(prefix.address());
+  return addresses;
+}
+
+// The host's endpoint on `network`: completed when the network is the
+// plugin's own and an earlier ADD died before finishing it, and in any case
+// its addresses (or, while it is missing, where it belongs) kept from pods.
+void settle_host_side(HnsHost& host, NetworkView& network, const EndpointConfig& config,
+                      const EndpointFlavor& flavor, const std::string& data_dir, const cni::Logger& log) {
+  const auto plan = flavor.host_endpoint(config, network);
+  if (!plan) return;
+  std::optional<EndpointView> held = host.find_endpoint(plan->name);
+  const bool name_taken_elsewhere = held && held->network != network.id;
+  if (name_taken_elsewhere) {
+    log.warn("endpoint {} is on network {}, not on {}; not using it as the host's endpoint", plan->name,
+             held->network.str(), network.name);
+    held.reset();
+  }
+  const bool ours = network.id == network_marker_id(network.name);
+  const bool creatable = !plan->addresses.empty();
+  if (ours && creatable && !name_taken_elsewhere && (!held || !host.is_host_attached(*held))) {
+    make_lock_dir(data_dir);
+    cni::FileLock lock(network_lock_path(data_dir));
+    held = host.find_endpoint(plan->name);  // whoever held the lock may have done it
+    if (held && held->network != network.id) held.reset();
+    log.info("completing the host side of network {}", network.name);
+    held = ensure_host_endpoint(host, network, *plan, held, log);
+  }
+  network.host_addresses = addresses_of(held ? held->addresses : plan->addresses);
 }
 
 NetworkView wait_for(HnsHost& host, const EndpointConfig& config, const cni::Logger& log) {
@@ -62,6 +117,21 @@ void require_accepted_type(const NetworkView& network, const EndpointFlavor& fla
                                                   flavor.accepted_types()));
 }
 
+NetworkSpec network_spec(const EndpointConfig& config, const EndpointFlavor& flavor) {
+  const NetworkBlueprint& blueprint = config.blueprint.value();
+  NetworkSpec spec;
+  spec.id = network_marker_id(config.network);
+  spec.name = config.network;
+  spec.type = flavor.type_to_create(config);
+  spec.adapter = blueprint.adapter;
+  for (const cni::IpPrefix& subnet : blueprint.subnets) {
+    spec.subnets.push_back({subnet, flavor.network_gateway(config, spec.type, subnet)});
+  }
+  spec.policies = blueprint.policies;
+  spec.dns = blueprint.dns;
+  return spec;
+}
+
 NetworkView locate_network(HnsHost& host, const EndpointConfig& config, const EndpointFlavor& flavor,
                            const std::string& data_dir, const cni::Logger& log) {
   std::optional<NetworkView> network = host.find_network(config.network);
@@ -69,6 +139,7 @@ NetworkView locate_network(HnsHost& host, const EndpointConfig& config, const En
     network = config.blueprint ? create_under_lock(host, config, flavor, data_dir, log) : wait_for(host, config, log);
   }
   require_accepted_type(*network, flavor);
+  settle_host_side(host, *network, config, flavor, data_dir, log);
   return *network;
 }
 

@@ -1,5 +1,6 @@
 // Many pods at once on a node whose network does not exist yet: the config
-// says how to create it, and exactly one network is created.
+// says how to create it, and exactly one network (with one bridge endpoint)
+// is created.
 
 #include <doctest/doctest.h>
 
@@ -36,7 +37,9 @@ TEST_CASE("50 simultaneous first ADDs create exactly one network") {
   }
   CHECK(addresses.size() == kPods);
   CHECK(node.networks().size() == 1);
-  CHECK(node.endpoints().size() == kPods);
+  CHECK(node.endpoints().size() == kPods + 1);  // and the one bridge endpoint, cbr0_ep
+  CHECK(node.endpoint("cbr0_ep"));
+  CHECK(addresses.count("10.244.1.2/24") == 0);
   CHECK(node.audit() == "");
 
   threads.clear();
@@ -45,6 +48,8 @@ TEST_CASE("50 simultaneous first ADDs create exactly one network") {
   }
   for (auto& thread : threads) thread.join();
   for (int i = 0; i < kPods; ++i) CHECK(runs[i].ok());
-  CHECK(node.endpoints().empty());
+  REQUIRE(node.endpoints().size() == 1);
+  CHECK(node.endpoints()[0]["Name"] == "cbr0_ep");
   CHECK(node.held_addresses("cbr0").empty());
+  CHECK(node.audit() == "");
 }

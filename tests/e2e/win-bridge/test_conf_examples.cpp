@@ -68,8 +68,12 @@ TEST_CASE("conf-examples/win-bridge-standalone.conf on a node without flanneld, 
   const json config = example(node, kStandaloneExample);
   add_check_del(node, config, "pod1", node.create_namespace());
   CHECK(node.networks().size() == 1);
+  CHECK(node.networks()[0]["Ipams"][0]["Subnets"][0]["Routes"][0]["NextHop"] == "10.10.187.65");
+  CHECK((*node.endpoint("l2bridge_ep"))["IpConfigurations"] ==
+        json::parse(R"([{"IpAddress":"10.10.187.66","PrefixLength":26}])"));
   const json pause = node.add("pause1", "none", config.dump());
   CHECK(pause["ips"][0]["gateway"] == "10.10.187.66");
+  CHECK(pause["ips"][0]["address"] == "10.10.187.67/26");
   node.del("pause1", "none", config.dump());
   CHECK(node.audit() == "");
 }
@@ -84,6 +88,8 @@ TEST_CASE("conf-examples/win-bridge-dualstack.conf") {
   CHECK(result["ips"][0]["gateway"] == "10.244.2.2");
   CHECK(result["ips"][1]["address"] == "fd00:10:244:2::3/64");
   CHECK(result["ips"][1]["gateway"] == "fd00:10:244:2::2");
+  CHECK((*node.endpoint("l2bridge-ds_ep"))["IpConfigurations"] == json::parse(R"([
+      {"IpAddress":"10.244.2.2","PrefixLength":24},{"IpAddress":"fd00:10:244:2::2","PrefixLength":64}])"));
   node.del("pod1", ns, config.dump());
   add_check_del(node, config, "pod2", ns);
   CHECK(node.audit() == "");

@@ -35,11 +35,15 @@ TEST_CASE("legacy wincni example: network created from it, HNS assigns, gateway 
 
   // dockershim (HNS v1)
   const json pause = node.add("pause1", "none", config);
-  CHECK(pause == json::parse(R"({"cniVersion":"0.2.0","ip4":{"ip":"10.10.187.65/26","gateway":"10.10.187.66",
+  // HNS keeps .65 (the network's gateway), the bridge endpoint holds .66 (the
+  // pods' gateway): HNS gives the pod .67.
+  CHECK(pause == json::parse(R"({"cniVersion":"0.2.0","ip4":{"ip":"10.10.187.67/26","gateway":"10.10.187.66",
       "routes":[{"dst":"0.0.0.0/0","gw":"10.10.187.66"}]},"dns":{"nameservers":["11.0.0.10"]}})"));
   const json network = network_named(node, "l2bridge");
   CHECK(network["Type"] == "L2Bridge");
   CHECK(network["Ipams"][0]["Subnets"][0]["IpAddressPrefix"] == "10.10.187.64/26");
+  CHECK(network["Ipams"][0]["Subnets"][0]["Routes"][0]["NextHop"] == "10.10.187.65");
+  CHECK((*node.endpoint("l2bridge_ep"))["IpConfigurations"][0]["IpAddress"] == "10.10.187.66");
   CHECK(policies_of(node, "pause1_l2bridge") == json::parse(R"([
       {"Type":"OutBoundNAT","Settings":{"Exceptions":["11.0.0.0/8","10.10.0.0/16","10.127.132.128/25"]}},
       {"Type":"SDNRoute","Settings":{"DestinationPrefix":"11.0.0.0/8","NeedEncap":true}},
@@ -52,7 +56,7 @@ TEST_CASE("legacy wincni example: network created from it, HNS assigns, gateway 
   // containerd (HCN), on the network the first ADD created
   const std::string ns = node.create_namespace();
   const json pod = node.add("pod1", ns, config);
-  CHECK(pod["ip4"]["ip"] == "10.10.187.65/26");
+  CHECK(pod["ip4"]["ip"] == "10.10.187.67/26");
   CHECK(node.networks().size() == 1);
   node.del("pod1", ns, config);
   CHECK(node.audit() == "");
@@ -119,14 +123,15 @@ TEST_CASE("flannel's delegate from Microsoft's example (sdnbridge, forceBridgeGa
   CHECK(node.audit() == "");
 }
 
-TEST_CASE("Microsoft's l2bridge example: network created, HNS assigns, explicit gateway") {
+TEST_CASE("Microsoft's l2bridge example: network created with its bridge endpoint, HNS assigns, explicit gateway") {
   EmulatedNode node;
   const std::string ns = node.create_namespace();
   const std::string config = fixture(node, "ms-l2bridge.conf").dump();
   const json result = node.add("pod1", ns, config);
-  CHECK(result == json::parse(R"({"cniVersion":"0.2.0","ip4":{"ip":"192.168.1.1/24","gateway":"192.168.1.2",
+  CHECK(result == json::parse(R"({"cniVersion":"0.2.0","ip4":{"ip":"192.168.1.3/24","gateway":"192.168.1.2",
       "routes":[{"dst":"0.0.0.0/0","gw":"192.168.1.2"}]},"dns":{"nameservers":["11.0.0.10"],"search":["svc.cluster.local"]}})"));
   CHECK(network_named(node, "l2bridgeNetwork")["Type"] == "L2Bridge");
+  CHECK((*node.endpoint("l2bridgeNetwork_ep"))["IpConfigurations"][0]["IpAddress"] == "192.168.1.2");
   node.del("pod1", ns, config);
   CHECK(node.audit() == "");
 }
@@ -146,6 +151,10 @@ TEST_CASE("Microsoft's dual-stack example with host-local: both families on one 
                                          "Exceptions":["fd03::100/120","fd04::100/120"]}},
       {"Type":"SDNRoute","Settings":{"DestinationPrefix":"11.0.0.0/8","NeedEncap":true}},
       {"Type":"SDNRoute","Settings":{"DestinationPrefix":"fd00::200/120","NeedEncap":true}}])"));
+  // The bridge endpoint holds the IPv4 gateway; the IPv6 one (fd00::101) is
+  // the address HNS keeps, which no endpoint can hold.
+  const json bridge = (*node.endpoint("winl2bridge_ep"))["IpConfigurations"];
+  CHECK(bridge == json::parse(R"([{"IpAddress":"192.168.1.2","PrefixLength":24}])"));
   auto endpoint = node.endpoint("pod1_winl2bridge");
   CHECK((*endpoint)["IpConfigurations"].size() == 2);
   node.del("pod1", ns, config.dump());

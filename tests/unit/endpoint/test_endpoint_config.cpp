@@ -31,9 +31,7 @@ TEST_CASE("the legacy wincni example") {
   CHECK(config.gateways.for_address(ip("10.10.187.70")) == ip("10.10.187.66"));
   REQUIRE(config.blueprint);
   CHECK(config.blueprint->adapter == "Ethernet");
-  REQUIRE(config.blueprint->subnets.size() == 1);
-  CHECK(config.blueprint->subnets[0].subnet == prefix("10.10.187.64/26"));
-  CHECK(config.blueprint->subnets[0].gateway == ip("10.10.187.66"));
+  CHECK(config.blueprint->subnets == std::vector<cni::IpPrefix>{prefix("10.10.187.64/26")});
 }
 
 TEST_CASE("the reference's win-bridge example (HNS v1 shape)") {
@@ -75,10 +73,7 @@ TEST_CASE("Microsoft's dual-stack example with host-local") {
   CHECK(config.flags.allow_acl_port_mapping);
   REQUIRE(config.ipam_ranges.size() == 2);
   REQUIRE(config.blueprint);
-  REQUIRE(config.blueprint->subnets.size() == 2);
-  CHECK(config.blueprint->subnets[0].gateway == ip("192.168.1.2"));
-  CHECK(config.blueprint->subnets[1].subnet == prefix("fd00::100/120"));
-  CHECK(config.blueprint->subnets[1].gateway == ip("fd00::101"));
+  CHECK(config.blueprint->subnets == std::vector<cni::IpPrefix>{prefix("192.168.1.0/24"), prefix("fd00::100/120")});
   CHECK(config.policies.size() == 4);
 }
 
@@ -86,14 +81,13 @@ TEST_CASE("Microsoft's l2bridge and l2tunnel examples") {
   auto bridge = parse(test::fixture_config("ms-l2bridge.conf"));
   CHECK(bridge.plugin_type == "l2bridge");
   REQUIRE(bridge.blueprint);
-  CHECK(bridge.blueprint->subnets[0].gateway == ip("192.168.1.2"));
+  CHECK(bridge.blueprint->subnets == std::vector<cni::IpPrefix>{prefix("192.168.1.0/24")});
   CHECK(bridge.blueprint->dns.search == std::vector<std::string>{"svc.cluster.local"});
 
   auto tunnel = parse(test::fixture_config("ms-l2tunnel.conf"));
   CHECK(tunnel.ipam_type == "azure-vnet-ipam");
   REQUIRE(tunnel.blueprint);
-  CHECK(tunnel.blueprint->subnets[0].subnet == prefix("10.240.0.0/12"));
-  CHECK(tunnel.blueprint->subnets[0].gateway == ip("10.240.0.1"));  // no explicit one: .1
+  CHECK(tunnel.blueprint->subnets == std::vector<cni::IpPrefix>{prefix("10.240.0.0/12")});
 }
 
 TEST_CASE("fixtures that cannot work are rejected with the reason") {
@@ -147,8 +141,14 @@ TEST_CASE("a blueprint needs both the adapter and a subnet") {
   auto config = parse(R"({"name":"n","master":"Ethernet","ipam":{"type":"host-local","subnet":"10.0.0.0/24"},
       "AdditionalArgs":[{"Name":"NetworkPolicy","Value":{"Type":"NetAdapterName","Settings":{"NetworkAdapterName":"Ethernet 2"}}}]})");
   REQUIRE(config.blueprint);
-  CHECK(config.blueprint->subnets[0].gateway == ip("10.0.0.1"));
+  CHECK(config.blueprint->subnets == std::vector<cni::IpPrefix>{prefix("10.0.0.0/24")});
   CHECK(config.blueprint->policies.size() == 1);
+  // A subnet named by several ranges is created once.
+  auto twice = parse(R"({"name":"n","master":"Ethernet","ipam":{"type":"host-local","ranges":[
+      [{"subnet":"10.0.0.0/24","rangeStart":"10.0.0.10","rangeEnd":"10.0.0.20"},
+       {"subnet":"10.0.0.0/24","rangeStart":"10.0.0.30"}]]}})");
+  REQUIRE(twice.blueprint);
+  CHECK(twice.blueprint->subnets == std::vector<cni::IpPrefix>{prefix("10.0.0.0/24")});
 }
 
 TEST_CASE("teardown reads only what DEL needs") {

@@ -85,6 +85,26 @@ TEST_CASE("addresses a pod must not have are refused") {
                        "family");
 }
 
+TEST_CASE("the host endpoint's address is never a pod's, even when the pods' gateway is elsewhere") {
+  // flanneld's node (cbr0_ep at .2) with an explicit gateway of .9.
+  const auto config = config_of(R"({"name":"cbr0","ipam":{"type":"host-local","subnet":"10.244.1.0/24","gateway":"10.244.1.9"}})");
+  NetworkView network = cbr0();
+  network.host_addresses = {ip("10.244.1.2")};
+  const auto planned = [&](const char* address) {
+    return plan_endpoint(PlanRequest{config, flavor, network, HnsApi::V2, "pod1_cbr0", hns::Guid{},
+                                     {{prefix(address), std::nullopt}}});
+  };
+  CHECK(planned("10.244.1.3/24").gateways == std::vector<cni::IpAddress>{ip("10.244.1.9")});
+  auto error = test::thrown_error([&] { planned("10.244.1.2/24"); });
+  CHECK(error.code() == kUnusableAddress);
+  CHECK(error.msg() == "IPAM gave the pod 10.244.1.2, the address of the host's own endpoint on the network (its "
+                       "bridge endpoint): keep it out of the addresses IPAM hands out");
+  // HNS's own choice is checked the same way.
+  const EndpointSpec spec = planned("10.244.1.3/24");
+  error = test::thrown_error([&] { require_usable(ip("10.244.1.2"), spec, network, "HNS"); });
+  CHECK(error.msg().starts_with("HNS gave the pod 10.244.1.2, the address of the host's own endpoint"));
+}
+
 TEST_CASE("additionalRoutes beyond the default route: endpoint routes in HCN, an error in HNS v1") {
   const auto config = config_of(R"({"name":"cbr0","additionalRoutes":[{"dst":"10.96.0.0/12"},{"dst":"10.50.0.0/16","gw":"10.244.1.9"}]})");
   const EndpointSpec spec = plan(config, {{prefix("10.244.1.3/24"), std::nullopt}});

@@ -36,18 +36,14 @@ struct OptionalFlags {
   bool loopback_dsr = false;
 };
 
-// One subnet of a network the plugin may create.
-struct BlueprintSubnet {
-  cni::IpPrefix subnet;  // network address
-  cni::IpAddress gateway;
-};
-
 // How to create the network when it is missing: only when the config names
 // the host adapter ("master") and at least one subnet. A flannel delegate
 // config names neither — flanneld creates that network, the plugin waits.
+// The subnets' HNS gateways are the flavor's to decide
+// (EndpointFlavor::network_gateway): on L2Bridge it is not the pods'.
 struct NetworkBlueprint {
   std::string adapter;
-  std::vector<BlueprintSubnet> subnets;
+  std::vector<cni::IpPrefix> subnets;  // network addresses, each once, in config order
   std::vector<hns::Policy> policies;  // NetworkPolicy entries
   cni::Dns dns;
 };

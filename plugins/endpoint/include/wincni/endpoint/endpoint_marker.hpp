@@ -23,4 +23,15 @@ hns::Guid endpoint_marker_id(const hns::Guid& network, std::string_view endpoint
 
 bool is_marked(const hns::Guid& endpoint_id, const hns::Guid& network, std::string_view endpoint_name);
 
+// The same kind of ID for the other objects the plugin creates, each from
+// its own input so that none passes for another:
+//   the host's endpoint on a network it created (host_endpoint.hpp):
+//     "wincni-host-endpoint/<network ID>/<name>" — never a pod's marker, so
+//     GC leaves it alone even when its name looks like "<sandbox>_<network>";
+//   a network it created: "wincni-network/<name>". A network with that ID is
+//     the plugin's, and so is completing its host side (an ADD that died
+//     between creating the network and its bridge endpoint).
+hns::Guid host_endpoint_id(const hns::Guid& network, std::string_view endpoint_name);
+hns::Guid network_marker_id(std::string_view network_name);
+
 }  // namespace wincni::endpoint

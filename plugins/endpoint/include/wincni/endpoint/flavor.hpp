@@ -14,6 +14,7 @@
 #include "wincni/cni/ip.hpp"
 #include "wincni/endpoint/endpoint_config.hpp"
 #include "wincni/endpoint/hns_host.hpp"
+#include "wincni/endpoint/host_endpoint.hpp"
 #include "wincni/hns/schema/common.hpp"
 
 namespace wincni::endpoint {
@@ -29,6 +30,17 @@ class EndpointFlavor {
   virtual std::string accepted_types() const = 0;  // "L2Bridge or L2Tunnel", for messages
   // The type of a network the plugin creates from the config's blueprint.
   virtual hns::NetworkType type_to_create(const EndpointConfig& config) const = 0;
+  // The HNS gateway of `subnet` in a network of `type` the plugin creates:
+  // the address HNS keeps out of its assignments. Default: the config's
+  // explicit gateway for the subnet, else the subnet's first address (.1).
+  virtual cni::IpAddress network_gateway(const EndpointConfig& config, hns::NetworkType type,
+                                         const cni::IpPrefix& subnet) const;
+  // The host's own endpoint on `network`, where it is the pods' way out
+  // (win-bridge: the bridge endpoint "<network>_ep" at the pods' gateway).
+  // A network the plugin creates gets it, attached to the host; on any
+  // network its addresses are kept from pods. Default: none.
+  virtual std::optional<HostEndpointPlan> host_endpoint(const EndpointConfig& config,
+                                                        const NetworkView& network) const;
 
   // The "ipam" object IPAM ADD is run with. Default: the config's, unchanged.
   virtual nlohmann::json ipam_for_add(const EndpointConfig& config, const NetworkView& network,

@@ -33,6 +33,10 @@ struct NetworkView {
   hns::NetworkType type = hns::NetworkType::NAT;
   std::vector<SubnetView> subnets;
   std::optional<cni::IpAddress> management_ip;  // the host's address on the adapter (v1 only)
+  // What the host itself holds on the network (the bridge endpoint's
+  // addresses), which no pod may be given. Not HNS's data: ADD fills it in
+  // from the flavor (network_locator.hpp); empty elsewhere.
+  std::vector<cni::IpAddress> host_addresses;
 
   const SubnetView* subnet_of(const cni::IpAddress& address) const;
   // The first subnet of the family, or nullptr.
@@ -72,6 +76,22 @@ struct EndpointSpec {
   std::string mac;  // "" lets HNS pick from its pool
 };
 
+// A network to create: the config's blueprint with the type and the HNS
+// gateways the flavor chose, and the ID the plugin chose (endpoint_marker.hpp).
+struct NetworkSpec {
+  hns::Guid id;
+  std::string name;
+  hns::NetworkType type = hns::NetworkType::L2Bridge;
+  std::string adapter;
+  struct Subnet {
+    cni::IpPrefix prefix;  // network address
+    cni::IpAddress gateway;
+  };
+  std::vector<Subnet> subnets;
+  std::vector<hns::Policy> policies;  // the config's NetworkPolicy entries
+  cni::Dns dns;
+};
+
 // Where an endpoint is attached: an HCN namespace (containerd), or a
 // container (dockershim: the pause container and each one joining it).
 struct Attachment {
@@ -87,8 +107,9 @@ class HnsHost {
   virtual bool supports(hns::Feature feature) = 0;
 
   virtual std::optional<NetworkView> find_network(const std::string& name) = 0;
-  virtual NetworkView create_network(const std::string& name, hns::NetworkType type,
-                                     const NetworkBlueprint& blueprint) = 0;
+  virtual NetworkView create_network(const NetworkSpec& spec) = 0;
+  // false when it was not there.
+  virtual bool delete_network(const hns::Guid& id) = 0;
 
   virtual std::optional<EndpointView> find_endpoint(const std::string& name) = 0;
   virtual std::vector<EndpointView> endpoints_of(const NetworkView& network) = 0;
@@ -105,6 +126,11 @@ class HnsHost {
   virtual bool detach(const EndpointView& endpoint, const Attachment& from) = 0;
   // Every attachment the view shows (before deleting it).
   virtual std::vector<Attachment> attachments(const EndpointView& endpoint) const = 0;
+
+  // The host's own vNIC on the network (the bridge endpoint): HNS v1's
+  // attach with SystemType "Host", which both APIs reach through HNSCall.
+  virtual bool is_host_attached(const EndpointView& endpoint) = 0;
+  virtual void attach_host(const EndpointView& endpoint) = 0;
 };
 
 std::unique_ptr<HnsHost> make_hns_host(HnsApi api, std::shared_ptr<hns::HnsClient> client);

@@ -19,7 +19,17 @@ namespace wincni::endpoint {
 // cni::Error kWrongNetworkType naming both types unless the flavor works on it.
 void require_accepted_type(const NetworkView& network, const EndpointFlavor& flavor);
 
+// The network ADD creates from the config's blueprint (which must be there):
+// the flavor's type and HNS gateways, under the ID network_marker_id() gives
+// the name, so that the plugin knows the network for its own later.
+NetworkSpec network_spec(const EndpointConfig& config, const EndpointFlavor& flavor);
+
 // The network, created or waited for as above, of a type the flavor accepts.
+// A network it creates gets the flavor's host endpoint with it (both under
+// the lock; a failure removes both). The network's host_addresses are
+// filled in: those of the flavor's host endpoint, or, while it is missing,
+// the ones it would have. On a network of the plugin's own, a host endpoint
+// that a dead ADD left missing or unattached is completed first.
 NetworkView locate_network(HnsHost& host, const EndpointConfig& config, const EndpointFlavor& flavor,
                            const std::string& data_dir, const cni::Logger& log);
 
