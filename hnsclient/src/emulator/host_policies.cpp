@@ -36,9 +36,12 @@ void Host::check_policies(const std::vector<Policy>& policies, unsigned scope) c
 
 void Host::check_port_mappings(const Guid& network_id, const Guid& endpoint_id,
                                const std::vector<Policy>& policies) const {
-  using Key = std::tuple<std::uint32_t, std::uint16_t, std::string>;
+  // An IPv4 and an IPv6 mapping of one port are two listeners, not a clash:
+  // dual-stack pods carry both (flag IPv6 on the second).
+  using Key = std::tuple<std::uint32_t, std::uint16_t, std::string, bool>;
   auto key_of = [](const PortMappingPolicy& mapping) {
-    return Key{mapping.protocol.number, mapping.external_port, mapping.vip};
+    return Key{mapping.protocol.number, mapping.external_port, mapping.vip,
+               (mapping.flags & PortMappingPolicy::kIpv6) != 0};
   };
   std::vector<Key> taken;
   for (const auto& record : state_.endpoints) {

@@ -153,6 +153,21 @@ TEST_CASE("a host port can be mapped once per network") {
   CHECK(fx.endpoint(network, mapping).ok());
 }
 
+TEST_CASE("a dual-stack endpoint maps one host port for each family") {
+  EmulatorFixture fx;
+  Guid network = fx.network();
+  const std::string both = R"({"Name":"ep","Policies":[
+      {"Type":"PortMapping","Settings":{"InternalPort":80,"ExternalPort":8080,"Protocol":6,"Flags":1}},
+      {"Type":"PortMapping","Settings":{"InternalPort":80,"ExternalPort":8080,"Protocol":6,"Flags":3}}],
+      "SchemaVersion":{"Major":2}})";
+  CHECK(fx.endpoint(network, both).ok());
+  // Each family's port is still taken once.
+  CHECK(fx.endpoint(network, R"({"Name":"ep2","Policies":[
+      {"Type":"PortMapping","Settings":{"InternalPort":80,"ExternalPort":8080,"Protocol":6,"Flags":2}}],
+      "SchemaVersion":{"Major":2}})")
+            .hr == hr::kPortAlreadyExists);
+}
+
 TEST_CASE("endpoint policies can be added, removed and replaced with HcnModifyEndpoint") {
   EmulatorFixture fx;
   Guid network = fx.network();
