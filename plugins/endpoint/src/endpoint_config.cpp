@@ -121,7 +121,9 @@ EndpointConfig EndpointConfig::parse(const cni::NetConf& conf) {
   config.ipam_ranges = read_ipam_ranges(ipam);
   if (ipam.is_object()) config.ipam_routes = read_config_routes(ipam, "routes", "ipam");
   config.additional_routes = read_config_routes(raw, "additionalRoutes", "");
-  config.gateways = ExplicitGateways(config.ipam_ranges, config.ipam_routes, config.additional_routes);
+  config.gateways = ExplicitGateways(
+      config.ipam_ranges, config.ipam_routes,
+      gateway_routes(config.additional_routes, config.flags.gateway_from_additional_routes, config.warnings));
 
   config.adapter = cf::read_string(raw, "master", "").value_or("");
   config.network_wait = read_network_wait(raw);

@@ -60,7 +60,7 @@ std::vector<EndpointRoute> extra_routes(const EndpointConfig& config, const std:
   std::vector<EndpointRoute> routes;
   for (size_t i = 0; i < config.additional_routes.size(); ++i) {
     const ConfigRoute& route = config.additional_routes[i];
-    if (route.is_default()) continue;  // that is the gateway
+    if (route.is_default()) continue;  // the pods' default route is their gateway's (explicit_gateways.hpp)
     const std::string where = fmt::format("additionalRoutes[{}]", i);
     if (api == HnsApi::V1) {
       throw cni::Error(cni::kUnsupportedField,

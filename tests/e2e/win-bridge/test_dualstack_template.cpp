@@ -81,6 +81,10 @@ void prepare_dual_stack_network(const EmulatedNode& node) {
   client.attach_host(client.create_endpoint(gateway).id);
 }
 
+json template_config() {
+  return json::parse(filled(fixture_config("ms-l2bridge-dualstack-cni-template.conf"), kValues));
+}
+
 json policy_of_type(const json& policies, const std::string& type, size_t nth = 0) {
   for (const json& policy : policies) {
     if (policy["Type"] == type && nth-- == 0) return policy;
@@ -94,7 +98,7 @@ json policy_of_type(const json& policies, const std::string& type, size_t nth = 
 TEST_CASE("Microsoft's dual-stack template, filled in, on a node with its v4+v6 L2Bridge network: ADD, CHECK, DEL") {
   EmulatedNode node;
   prepare_dual_stack_network(node);
-  json config = json::parse(filled(fixture_config("ms-l2bridge-dualstack-cni-template.conf"), kValues));
+  json config = template_config();
   config["runtimeConfig"] = {{"portMappings", {{{"hostPort", 8080}, {"containerPort", 80}, {"protocol", "tcp"}}}}};
   const std::string ns = node.create_namespace();
 
@@ -155,5 +159,39 @@ TEST_CASE("Microsoft's dual-stack template, filled in, on a node with its v4+v6 
   node.del("pod1", ns, config.dump());
   CHECK_FALSE(node.endpoint("pod1_dsbridge"));
   CHECK(node.endpoint("dsbridge_ep"));
+  CHECK(node.audit() == "");
+}
+
+TEST_CASE("gatewayFromAdditionalRoutes: a family's gateway still unset comes from an exact default route, only with the flag") {
+  EmulatedNode node;
+  prepare_dual_stack_network(node);
+  const std::string ns = node.create_namespace();
+  json config = template_config();
+  // Other gateways than the bridge endpoint's, so that where each comes from shows.
+  config["additionalRoutes"] = json::parse(R"([{"GW":"192.168.0.9","Dst":"0.0.0.0/0"},{"GW":"10::9","Dst":"::/0"}])");
+
+  // IPv4 is set by ipam.routes, so its additional route is not used; IPv6
+  // is not, so it takes 10::9.
+  const json flagged = node.add("pod1", ns, config.dump());
+  CHECK(flagged["ip4"]["gateway"] == "192.168.0.2");
+  CHECK(flagged["ip6"]["gateway"] == "10::9");
+  const json routes = (*node.endpoint("pod1_dsbridge"))["Routes"];
+  CHECK(routes == json::parse(R"([{"DestinationPrefix":"0.0.0.0/0","NextHop":"192.168.0.2"},
+                                  {"DestinationPrefix":"::/0","NextHop":"10::9"}])"));
+  node.del("pod1", ns, config.dump());
+
+  // Without the flag the additional routes give no gateway: IPv6 gets the
+  // bridge endpoint's ::2, as any pod on an L2Bridge network.
+  config["optionalFlags"]["gatewayFromAdditionalRoutes"] = false;
+  const json unflagged = node.add("pod1", ns, config.dump());
+  CHECK(unflagged["ip6"]["gateway"] == "10::2");
+  CHECK(unflagged["ip4"]["gateway"] == "192.168.0.2");
+  node.del("pod1", ns, config.dump());
+
+  // A route without dst does not count, even with the flag.
+  config["optionalFlags"]["gatewayFromAdditionalRoutes"] = true;
+  config["additionalRoutes"] = json::parse(R"([{"GW":"10::9"}])");
+  CHECK(node.add("pod1", ns, config.dump())["ip6"]["gateway"] == "10::2");
+  node.del("pod1", ns, config.dump());
   CHECK(node.audit() == "");
 }

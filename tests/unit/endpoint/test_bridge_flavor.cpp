@@ -54,8 +54,12 @@ TEST_CASE("an explicit gateway wins; forceBridgeGateway wins over it") {
   CHECK(flavor.pod_gateway(ranges, host_gw_network(), ip("10.244.1.7"), ip("10.244.1.9")) == ip("10.244.1.9"));
   auto routes = config_of(R"({"name":"cbr0","ipam":{"subnet":"10.244.1.0/24","routes":[{"GW":"10.244.1.66"}]}})");
   CHECK(flavor.pod_gateway(routes, host_gw_network(), ip("10.244.1.7"), std::nullopt) == ip("10.244.1.66"));
-  auto additional = config_of(R"({"name":"cbr0","additionalRoutes":[{"GW":"10.244.1.4","Dst":"0.0.0.0/0"}]})");
+  auto additional = config_of(R"({"name":"cbr0","optionalFlags":{"gatewayFromAdditionalRoutes":true},
+                                  "additionalRoutes":[{"GW":"10.244.1.4","Dst":"0.0.0.0/0"}]})");
   CHECK(flavor.pod_gateway(additional, host_gw_network(), ip("10.244.1.7"), std::nullopt) == ip("10.244.1.4"));
+  // Without the flag the route gives no gateway: the .2 stays.
+  auto unflagged = config_of(R"({"name":"cbr0","additionalRoutes":[{"GW":"10.244.1.4","Dst":"0.0.0.0/0"}]})");
+  CHECK(flavor.pod_gateway(unflagged, host_gw_network(), ip("10.244.1.7"), std::nullopt) == ip("10.244.1.2"));
   auto forced = config_of(R"({"name":"cbr0","optionalFlags":{"forceBridgeGateway":true},
                               "ipam":{"ranges":[[{"subnet":"10.244.1.0/24","gateway":"10.244.1.9"}]]}})");
   CHECK(flavor.pod_gateway(forced, host_gw_network(), ip("10.244.1.7"), ip("10.244.1.9")) == ip("10.244.1.2"));

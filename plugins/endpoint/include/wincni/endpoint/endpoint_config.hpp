@@ -30,8 +30,12 @@ enum class HnsApi { V1 = 1, V2 = 2 };
 struct OptionalFlags {
   bool local_routed_port_mapping = false;  // PortMapping flag LocalRoutedVip
   bool allow_acl_port_mapping = false;     // an inbound Allow ACL per mapping
-  bool enable_dual_stack = false;          // IPv6 port mappings too
-  bool gateway_from_additional_routes = false;
+  // Read, and changes nothing: dual stack follows from the addresses
+  // (docs/win-bridge.md, "enableDualStack"). Microsoft's plugin needs it to
+  // look at IPv6 at all; here IPv6 addresses, gateways and port mappings
+  // come whenever the pod has an IPv6 address.
+  bool enable_dual_stack = false;
+  bool gateway_from_additional_routes = false;  // explicit_gateways.hpp
   bool force_bridge_gateway = false;       // the bridge endpoint's address even over an explicit gateway
   bool loopback_dsr = false;
 };
