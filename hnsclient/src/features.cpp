@@ -64,10 +64,11 @@ const FeatureRow& row_of(Feature feature) {
   return feature_table().front();  // unreachable: every enumerator has a row
 }
 
+// HNS reports each part as a 16-bit number (and the emulator stores it so).
 bool parse_int(std::string_view text, int& out) {
   if (text.empty()) return false;
   auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return error == std::errc{} && end == text.data() + text.size() && out >= 0;
+  return error == std::errc{} && end == text.data() + text.size() && out >= 0 && out <= 0xFFFF;
 }
 
 }  // namespace

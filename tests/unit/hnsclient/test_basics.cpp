@@ -93,5 +93,10 @@ TEST_CASE("HNS versions parse as MAJOR.MINOR") {
   CHECK_FALSE(HnsVersion::parse("13"));
   CHECK_FALSE(HnsVersion::parse("13.x"));
   CHECK_FALSE(HnsVersion::parse("-1.2"));
+  // HNS's parts are 16-bit: the emulator could not store 99999 and failed
+  // every call with an internal error instead of naming the setting.
+  CHECK(HnsVersion::parse("65535.65535") == HnsVersion{65535, 65535});
+  CHECK_FALSE(HnsVersion::parse("99999.1"));
+  CHECK_FALSE(HnsVersion::parse("1.65536"));
   CHECK(HnsVersion{10, 3} < HnsVersion{11, 0});
 }
