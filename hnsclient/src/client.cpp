@@ -102,14 +102,15 @@ std::optional<Json> HnsClient::query(HcnObject kind, const Guid& id, const std::
   return json_io::parse_object(outcome.output, hcn_name("Query", kind));
 }
 
-Json HnsClient::create(HcnObject kind, const Guid& network, const Json& settings, const std::string& object) {
+Json HnsClient::create(HcnObject kind, const Guid& network, const Guid& id, const Json& settings,
+                       const std::string& object) {
   auto api = api_;
   std::string text = settings.dump();
   CallOutcome outcome = call(
-      [api, kind, network, text] {
+      [api, kind, network, id, text] {
         auto create_in = [&](HcnHandle parent) {
           HcnHandle handle = nullptr;
-          HcnReply created = api->create(kind, parent, Guid{}, text, &handle);
+          HcnReply created = api->create(kind, parent, id, text, &handle);
           if (!created.ok()) {
             if (handle) api->close(kind, handle);
             return outcome_of(created, hcn_name("Create", kind));
@@ -193,7 +194,7 @@ std::vector<HostComputeNetwork> HnsClient::list_networks() {
 }
 
 HostComputeNetwork HnsClient::create_network(const HostComputeNetwork& settings) {
-  return HostComputeNetwork::from_json(create(HcnObject::Network, {}, settings.to_json(), quoted("network", settings.name)));
+  return HostComputeNetwork::from_json(create(HcnObject::Network, {}, settings.id, settings.to_json(), quoted("network", settings.name)));
 }
 
 bool HnsClient::delete_network(const Guid& id) { return remove(HcnObject::Network, id, named("network", id)); }
@@ -236,7 +237,7 @@ std::vector<HostComputeEndpoint> HnsClient::list_endpoints_of_network(const Guid
 
 HostComputeEndpoint HnsClient::create_endpoint(const HostComputeEndpoint& settings) {
   std::string object = fmt::format("endpoint \"{}\" on network {}", settings.name, settings.host_compute_network.str());
-  return HostComputeEndpoint::from_json(create(HcnObject::Endpoint, settings.host_compute_network, settings.to_json(), object));
+  return HostComputeEndpoint::from_json(create(HcnObject::Endpoint, settings.host_compute_network, settings.id, settings.to_json(), object));
 }
 
 bool HnsClient::delete_endpoint(const Guid& id) { return remove(HcnObject::Endpoint, id, named("endpoint", id)); }
@@ -250,7 +251,7 @@ void HnsClient::modify_endpoint(const Guid& id, const ModifyRequest& request) {
 // --- namespaces -------------------------------------------------------------------------
 
 HostComputeNamespace HnsClient::create_namespace(const HostComputeNamespace& settings) {
-  return HostComputeNamespace::from_json(create(HcnObject::Namespace, {}, settings.to_json(), "a namespace"));
+  return HostComputeNamespace::from_json(create(HcnObject::Namespace, {}, settings.id, settings.to_json(), "a namespace"));
 }
 
 std::optional<HostComputeNamespace> HnsClient::find_namespace(const Guid& id) {

@@ -13,6 +13,14 @@
 
 namespace wincni::hns::emulator {
 
+// The ID of an object being created (object_id.cpp): HcnCreate*'s Id
+// parameter when it is not null (HCN's documented way: "a non-null GUID is
+// used as given"), else the ID in the settings, else a new one. When both
+// name one they must agree: E_INVALIDARG naming both, rather than one of them
+// silently winning, so that a client cannot believe an object has the ID it
+// asked for when it has not.
+Guid new_object_id(const Guid& parameter, const Guid& in_settings);
+
 class Host {
  public:
   Host(EmulatorState& state, HnsVersion version) : state_(state), version_(version) {}

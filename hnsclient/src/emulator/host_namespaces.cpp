@@ -15,7 +15,7 @@ HostComputeNamespace& Host::namespace_(const Guid& id) {
 }
 
 const HostComputeNamespace& Host::create_namespace(HostComputeNamespace request, Guid id) {
-  if (id.is_null()) id = request.id.is_null() ? Guid::generate() : request.id;
+  id = new_object_id(id, request.id);
   if (state_.find_namespace(id)) throw HcnFailure(hr::kAlreadyExists, "namespace " + id.str() + " exists");
   if (request.type.empty()) request.type = "Host";
   static constexpr std::string_view kTypes[] = {"Host", "HostDefault", "Guest", "GuestDefault"};

@@ -84,7 +84,7 @@ NetworkRecord& Host::network(const Guid& id) {
 }
 
 const NetworkRecord& Host::create_network(HostComputeNetwork request, Guid id) {
-  if (id.is_null()) id = request.id.is_null() ? Guid::generate() : request.id;
+  id = new_object_id(id, request.id);
   request.id = id;
   if (request.name.empty()) throw HcnFailure(hr::kInvalidNetwork, "a network needs a Name");
   for (const auto& existing : state_.networks) {

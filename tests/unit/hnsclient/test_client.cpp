@@ -2,6 +2,7 @@
 // error messages, retries and timeouts.
 
 #include <fstream>
+#include <map>
 
 #include "emulator_fixture.hpp"
 #include "wincni/hns/client.hpp"
@@ -271,4 +272,39 @@ TEST_CASE("not-found is recognised in both APIs") {
   CHECK(is_transient(hr::kRpcServerUnavailable));
   CHECK_FALSE(is_transient(hr::kRpcCallFailed));
   CHECK(is_maybe_executed(hr::kRpcCallFailed));
+}
+
+TEST_CASE("client: an ID the caller chose goes to HcnCreate*'s Id parameter and into the settings, in agreement") {
+  ClientFixture fx;
+  HostComputeNetwork network = fx.bridge();
+  HostComputeEndpoint settings;
+  settings.id = *Guid::parse("9C3E2A11-0F4B-8A6D-B2C7-0D1E2F3A4B5C");
+  settings.name = "pod1_cbr0";
+  settings.host_compute_network = network.id;
+  CHECK(fx.client.create_endpoint(settings).id == settings.id);
+
+  HostComputeNamespace ns;
+  ns.id = *Guid::parse("1D2C3B4A-5F6E-4708-8192-A3B4C5D6E7F8");
+  CHECK(fx.client.create_namespace(ns).id == ns.id);
+
+  std::map<std::string, json> created;
+  for (const auto& line : fx.journal()) {
+    if (line["op"] == "HcnCreateEndpoint" || line["op"] == "HcnCreateNamespace") created[line["op"]] = line["input"];
+  }
+  REQUIRE(created.size() == 2);
+  CHECK(created["HcnCreateEndpoint"]["Id"] == settings.id.str());
+  CHECK(created["HcnCreateEndpoint"]["Settings"]["ID"] == settings.id.str());
+  CHECK(created["HcnCreateNamespace"]["Id"] == ns.id.str());
+
+  // An ID of no one's choosing: the parameter is null and HNS picks.
+  HostComputeEndpoint unnamed;
+  unnamed.name = "pod2_cbr0";
+  unnamed.host_compute_network = network.id;
+  const HostComputeEndpoint picked = fx.client.create_endpoint(unnamed);
+  CHECK_FALSE(picked.id.is_null());
+  json last_create;
+  for (const auto& line : fx.journal()) {
+    if (line["op"] == "HcnCreateEndpoint") last_create = line["input"];
+  }
+  CHECK(last_create["Id"] == Guid{}.str());
 }

@@ -231,3 +231,40 @@ TEST_CASE("enumerating endpoints by the v1 VirtualNetwork key and by name") {
   CHECK(fx.enumerate(HcnObject::Endpoint, {{"Name", "a_cbr0"}}) == json::array({a.str()}));
   CHECK(fx.enumerate(HcnObject::Endpoint, {{"Name", "A_CBR0"}}) == json::array());
 }
+
+TEST_CASE("an endpoint's ID: the Id parameter, else the settings' ID; both must agree") {
+  EmulatorFixture fx;
+  const Guid network = fx.network();
+  HcnHandle handle = nullptr;
+  REQUIRE(fx.emulator.open(HcnObject::Network, network, &handle).ok());
+  const Guid chosen = *Guid::parse("5A1D0F6E-2B3C-8D4E-9F00-112233445566");
+  const Guid other = *Guid::parse("0B0B0B0B-1111-4222-8333-444455556666");
+  auto settings_with_id = [](const Guid& id) {
+    json settings = json::parse(kNoAddress);
+    settings["ID"] = id.str();
+    return settings.dump();
+  };
+
+  // The two disagree: refused, and nothing is made under either ID.
+  HcnReply clash = fx.create(HcnObject::Endpoint, settings_with_id(other), nullptr, handle, chosen);
+  CHECK(clash.hr == hr::kInvalidArg);
+  CHECK(json::parse(clash.error_record)["ErrorCode"] == hr::kInvalidArg);
+  CHECK(fx.enumerate(HcnObject::Endpoint).empty());
+
+  // They agree, or only the parameter names one: that ID.
+  Guid id;
+  REQUIRE(fx.create(HcnObject::Endpoint, settings_with_id(chosen), &id, handle, chosen).ok());
+  CHECK(id == chosen);
+  REQUIRE(fx.emulator.remove(HcnObject::Endpoint, chosen).ok());
+  REQUIRE(fx.create(HcnObject::Endpoint, kNoAddress, &id, handle, chosen).ok());
+  CHECK(id == chosen);
+  // Only the settings name one (a null Id parameter): the settings' ID.
+  REQUIRE(fx.create(HcnObject::Endpoint, settings_with_id(other), &id, handle).ok());
+  CHECK(id == other);
+  // Neither: HNS makes one up.
+  REQUIRE(fx.create(HcnObject::Endpoint, kNoAddress, &id, handle).ok());
+  CHECK(id != chosen);
+  CHECK(id != other);
+  CHECK_FALSE(id.is_null());
+  fx.emulator.close(HcnObject::Network, handle);
+}

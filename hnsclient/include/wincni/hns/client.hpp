@@ -98,7 +98,10 @@ class HnsClient {
 
   std::vector<Guid> enumerate(HcnObject kind, const Json& filter, const std::string& object);
   std::optional<Json> query(HcnObject kind, const Guid& id, const std::string& object);
-  Json create(HcnObject kind, const Guid& network, const Json& settings, const std::string& object);
+  // `id` goes to HcnCreate*'s Id parameter, the documented way to choose an
+  // object's ID (as well as in `settings`, where hcsshim puts it); null lets
+  // HNS choose.
+  Json create(HcnObject kind, const Guid& network, const Guid& id, const Json& settings, const std::string& object);
   bool remove(HcnObject kind, const Guid& id, const std::string& object);
   // false when the object is not there.
   bool modify(HcnObject kind, const Guid& id, const Json& settings, const std::string& object);
