@@ -1,0 +1,50 @@
+"""Exact answers for the bugs this suite found, so that each stays fixed:
+one function per bug, named after it, with the bug in its comment. The
+general checks (clean answer, no leak, no hang) apply on top."""
+
+import copy
+from typing import Callable, List
+
+from base_configs import Base, for_command, text
+from case import Case, Expect
+from case_builder import derived_case
+
+Add = Callable[..., None]
+
+
+def _variant(base: Base, command: str, edit) -> bytes:
+    config = copy.deepcopy(for_command(base, command))
+    edit(config)
+    return text(config)
+
+
+def _ipam(key: str, value):
+    def edit(config: dict) -> None:
+        config["ipam"][key] = value
+    return edit
+
+
+def hns_version_beyond_16_bits(add: Add, win_bridge: Base, host_local: Base, prev_results: dict) -> None:
+    # The emulator took an HNS version it cannot store: every call failed
+    # with an internal error (999) instead of naming the setting.
+    add("an HNS version beyond 16 bits is a clear emulator error", win_bridge, "ADD",
+        text(for_command(win_bridge, "ADD")),
+        Expect(code=100, msg_contains='WINCNI_EMULATOR_HNS_VERSION "99999.1" is not MAJOR.MINOR'),
+        env={"WINCNI_EMULATOR_HNS_VERSION": "99999.1"})
+
+
+BUGS = [
+    hns_version_beyond_16_bits,
+]
+
+
+def regression_cases(win_bridge: Base, host_local: Base, prev_results: dict) -> List[Case]:
+    cases: List[Case] = []
+
+    def add(name: str, base: Base, command: str, stdin: bytes, expect: Expect, env=None) -> None:
+        cases.append(derived_case("regression", base, command, name, stdin, env, expect=expect, timeout=5.0,
+                                  probe=True))
+
+    for bug in BUGS:
+        bug(add, win_bridge, host_local, prev_results)
+    return cases

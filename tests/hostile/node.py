@@ -1,0 +1,149 @@
+"""An emulated Windows node in a scratch directory, for one worker: the HNS
+emulator's state (flanneld's host-gw node: L2Bridge cbr0 on 10.244.1.0/24,
+cbr0_ep at .2, one HCN namespace), the plugin and host-local data dirs, and
+the HOME, TMPDIR and working directory every plugin run gets. After each case
+the node is put back exactly as it was (the emulator's state file restored,
+whatever the case created removed), so cases do not depend on each other and
+fault injection counts calls from zero every time."""
+
+import json
+import os
+import shutil
+import subprocess
+from typing import Dict, Optional
+
+import tree_snapshot
+
+# Areas of the scratch tree where plugins keep data; everything else (home,
+# tmp, cwd, the fixtures) must come out of a run untouched.
+DATA_AREAS = ("hns", "plugin", "ipam", "varlib")
+
+
+class Node:
+    def __init__(self, root: str, binaries: Dict[str, str], varlib_bound: bool):
+        self.root = root
+        self.binaries = binaries
+        # /var/lib is this node's varlib (a private mount namespace), so the
+        # plugins' default data dirs land inside the scratch tree.
+        self.varlib_bound = varlib_bound
+        self.netns = ""
+        self._build()
+
+    def path(self, *parts: str) -> str:
+        return os.path.join(self.root, *parts)
+
+    def _build(self) -> None:
+        for area in ("home", "tmp", "cwd", "hns", "ipam", "varlib", "fixtures/emptybin", "fixtures/badbin"):
+            os.makedirs(self.path(area), exist_ok=True)
+        for area in ("home", "tmp", "cwd"):
+            # Something a stray write or delete would disturb.
+            with open(self.path(area, "sentinel"), "w") as f:
+                f.write(area)
+        # CNI_PATH fixtures: a host-local that is not executable, a plain file.
+        with open(self.path("fixtures/badbin/host-local"), "w") as f:
+            f.write("#!/bin/sh\necho not a plugin\n")
+        os.chmod(self.path("fixtures/badbin/host-local"), 0o644)
+        with open(self.path("fixtures/afile"), "w") as f:
+            f.write("a regular file where a directory is expected\n")
+        with open(self.path("fixtures/resolv.conf"), "w") as f:
+            f.write("nameserver 10.96.0.10\nsearch svc.cluster.local\noptions ndots:5\n")
+        # A FIFO nobody writes to: opening it for reading blocks for ever.
+        os.mkfifo(self.path("fixtures/fifo"))
+        # A host-local data dir whose hint and staging file are FIFOs nobody
+        # reads: opening them for writing blocks for ever.
+        os.makedirs(self.path("fixtures/trapdir/cbr0"))
+        os.mkfifo(self.path("fixtures/trapdir/cbr0/last_reserved_ip.0"))
+        os.mkfifo(self.path("fixtures/trapdir/cbr0/.wincni-reserving"))
+        hnsctl = self.hnsctl("node", "host-gw", "--subnet", "10.244.1.0/24", "--name", "cbr0")
+        if hnsctl.returncode != 0:
+            raise RuntimeError(f"hnsctl node host-gw failed: {hnsctl.stdout}{hnsctl.stderr}")
+        created = self.hnsctl("namespace", "create")
+        if created.returncode != 0:
+            raise RuntimeError(f"hnsctl namespace create failed: {created.stdout}{created.stderr}")
+        self.netns = created.stdout.strip()
+        with open(self.path("hns", "state.json"), "rb") as f:
+            self.baseline_state = f.read()
+        self.baseline_hns = self.hns_state()
+        self.baseline_tree = tree_snapshot.snapshot(self.root)
+
+    def hnsctl(self, *args: str) -> subprocess.CompletedProcess:
+        env = {"PATH": "/usr/bin:/bin", "WINCNI_EMULATOR_DIR": self.path("hns"), "HOME": self.path("home"),
+               "TMPDIR": self.path("tmp")}
+        return subprocess.run([self.binaries["hnsctl"], *args], env=env, cwd=self.path("cwd"), capture_output=True,
+                              text=True, timeout=30, check=False)
+
+    def hns_state(self) -> Optional[dict]:
+        """The emulator's state without its call counters (fault injection's
+        bookkeeping, not HNS objects); None when unreadable."""
+        try:
+            with open(self.path("hns", "state.json"), "rb") as f:
+                state = json.load(f)
+        except (OSError, ValueError):
+            return None
+        state.pop("CallCounts", None)
+        return state
+
+    def tokens(self) -> Dict[bytes, bytes]:
+        """What case texts say instead of this node's paths and IDs."""
+        return {
+            b"@ROOT@": self.root.encode(),
+            b"@NETNS@": self.netns.encode(),
+            b"@BIN@": os.path.dirname(self.binaries["host-local"]).encode(),
+            b"@WBBIN@": os.path.dirname(self.binaries["win-bridge"]).encode(),
+        }
+
+    def substitute(self, data: bytes) -> bytes:
+        for token, value in self.tokens().items():
+            data = data.replace(token, value)
+        return data
+
+    def base_env(self) -> Dict[str, str]:
+        return {
+            "PATH": "/usr/bin:/bin",
+            "HOME": self.path("home"),
+            "TMPDIR": self.path("tmp"),
+            "WINCNI_EMULATOR_DIR": self.path("hns"),
+            "WINCNI_DATA_DIR": self.path("plugin"),
+        }
+
+    def reset(self, now: Optional[Dict[str, tree_snapshot.Entry]] = None) -> None:
+        """Back to the state after _build: created entries removed, the
+        emulator's state restored. A case that removed or changed something
+        of the baseline (already reported) gets the node rebuilt. `now` is
+        the tree as the caller last saw it, when nothing ran since."""
+        if now is None:
+            now = tree_snapshot.snapshot(self.root)
+        delta = tree_snapshot.diff(self.baseline_tree, now)
+        damaged = [p for p in delta.removed + delta.changed if p != os.path.join("hns", "state.json")]
+        if damaged:
+            self.rebuild()
+            return
+        for rel in sorted(delta.created, key=len, reverse=True):
+            full = self.path(rel)
+            if os.path.isdir(full) and not os.path.islink(full):
+                shutil.rmtree(full, ignore_errors=True)
+            else:
+                try:
+                    os.unlink(full)
+                except FileNotFoundError:
+                    pass
+        state = self.path("hns", "state.json")
+        with open(state, "wb") as f:
+            f.write(self.baseline_state)
+        # Only the state file's time moved.
+        st = os.lstat(state)
+        self.baseline_tree[os.path.join("hns", "state.json")] = ("f", st.st_size, st.st_mtime_ns)
+
+    def rebuild(self) -> None:
+        for name in os.listdir(self.root):
+            full = self.path(name)
+            if name == "varlib" and self.varlib_bound:
+                # The mount point stays; only what is inside goes.
+                for inner in os.listdir(full):
+                    shutil.rmtree(os.path.join(full, inner), ignore_errors=True)
+                continue
+            if os.path.isdir(full) and not os.path.islink(full):
+                shutil.rmtree(full, ignore_errors=True)
+            else:
+                os.unlink(full)
+        self._build()

@@ -1,0 +1,73 @@
+"""Runs one plugin process the way a runtime would, and sees it end.
+
+Each run gets a process group of its own, so that anything the plugin leaves
+running (a delegated host-local it did not wait for, a hung child) is found
+afterwards and ended: a plugin must not outlive its answer."""
+
+import os
+import signal
+import subprocess
+import time
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional
+
+
+@dataclass
+class RunOutcome:
+    returncode: Optional[int]  # None when it had to be killed at the deadline
+    stdout: bytes
+    stderr: bytes
+    seconds: float
+    timed_out: bool = False
+    strays: List[str] = field(default_factory=list)  # processes left running after it ended
+
+    @property
+    def signal(self) -> int:
+        return -self.returncode if self.returncode is not None and self.returncode < 0 else 0
+
+
+def _live_members(pgid: int) -> List[str]:
+    """Processes of group `pgid` that are not zombies (an orphan's zombie
+    waits for a reaper we do not control; it holds nothing)."""
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return []
+    except PermissionError:
+        pass
+    members = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        # comm may hold spaces and parentheses: the fields follow the last ')'.
+        fields = stat[stat.rfind(b")") + 2:].split()
+        if len(fields) > 2 and int(fields[2]) == pgid and fields[0] != b"Z":
+            members.append(f"{pid} {stat[stat.find(b'(') + 1:stat.rfind(b')')].decode(errors='replace')}")
+    return members
+
+
+def run_plugin(argv: List[str], env: Dict[str, str], stdin: bytes, cwd: str, timeout: float) -> RunOutcome:
+    started = time.monotonic()
+    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=env, cwd=cwd, start_new_session=True)
+    timed_out = False
+    try:
+        out, err = proc.communicate(stdin, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        timed_out = True
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+    seconds = time.monotonic() - started
+    strays = _live_members(proc.pid)
+    if strays:
+        # A moment for children that are exiting on their own.
+        time.sleep(0.2)
+        strays = _live_members(proc.pid)
+        if strays:
+            os.killpg(proc.pid, signal.SIGKILL)
+    return RunOutcome(None if timed_out else proc.returncode, out, err, seconds, timed_out, strays)
