@@ -46,10 +46,12 @@ class Fd {
   int fd_;
 };
 
+// O_NONBLOCK: opening a FIFO (for reading with no writer, for writing with
+// no reader) would otherwise wait for ever; regular files ignore it.
 int open_retrying(const std::string& path, int flags, mode_t mode = 0) {
   int fd;
   do {
-    fd = ::open(path.c_str(), flags | O_CLOEXEC, mode);
+    fd = ::open(path.c_str(), flags | O_CLOEXEC | O_NONBLOCK, mode);
   } while (fd < 0 && errno == EINTR);
   return fd;
 }
@@ -126,6 +128,11 @@ std::optional<std::string> read_file(const std::string& path) {
     if (errno == ENOENT) return std::nullopt;
     fail("open", path, errno);
   }
+  // Only regular files end: a FIFO, /dev/zero or a terminal (a resolvConf
+  // pointing at one) would be read for ever.
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0) fail("stat", path, errno);
+  if (!S_ISREG(st.st_mode)) throw cni::Error(cni::kIoFailure, fmt::format("read {}: not a regular file", path));
   std::string content;
   char buffer[512];
   for (;;) {

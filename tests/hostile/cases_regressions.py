@@ -33,8 +33,24 @@ def hns_version_beyond_16_bits(add: Add, win_bridge: Base, host_local: Base, pre
         env={"WINCNI_EMULATOR_HNS_VERSION": "99999.1"})
 
 
+def host_local_blocks_on_files_that_are_not_regular(add: Add, win_bridge: Base, host_local: Base,
+                                                    prev_results: dict) -> None:
+    # host-local read a resolvConf that is no regular file until it ended:
+    # never for a FIFO without writer or /dev/zero.
+    for base in (host_local, win_bridge):
+        for where in ("@ROOT@/fixtures/fifo", "/dev/zero"):
+            add(f"resolvConf {where} is refused, not read for ever", base, "ADD",
+                _variant(base, "ADD", _ipam("resolvConf", where)), Expect(code=5, msg_contains="not a regular file"))
+    # It opened its hint and staging files for writing the same way: FIFOs in
+    # their place hung it. (Only host-local's own ADD: win-bridge's rollback
+    # DEL rightly removes the stale staging file, fixture and all.)
+    add("FIFOs in the data dir do not hang host-local", host_local, "ADD",
+        _variant(host_local, "ADD", _ipam("dataDir", "@ROOT@/fixtures/trapdir")), Expect(code=5))
+
+
 BUGS = [
     hns_version_beyond_16_bits,
+    host_local_blocks_on_files_that_are_not_regular,
 ]
 
 
