@@ -49,6 +49,16 @@ const json* object_member(const json& object, std::string_view key, std::string_
   return value;
 }
 
+// A file-system path: the OS would cut it at a NUL, and host-local would
+// create and lock a directory other than the one the config names.
+std::optional<std::string> path_member(const json& object, std::string_view key, std::string_view path) {
+  auto text = string_member(object, key, path);
+  if (text && text->find('\0') != std::string::npos) {
+    throw invalid(fmt::format("{}: a path cannot contain a NUL character", child_path(path, key)));
+  }
+  return text;
+}
+
 // net.IP fields: "" leaves the field unset.
 std::optional<cni::IpAddress> ip_member(const json& object, std::string_view key, std::string_view path) {
   const auto text = string_member(object, key, path);
@@ -151,7 +161,7 @@ const json& ipam_section(const cni::NetConf& conf) {
 }  // namespace
 
 StoreLocation StoreLocation::of(const cni::NetConf& conf) {
-  return StoreLocation{string_member(ipam_section(conf), "dataDir", "ipam").value_or(""), conf.name()};
+  return StoreLocation{path_member(ipam_section(conf), "dataDir", "ipam").value_or(""), conf.name()};
 }
 
 IpamConfig IpamConfig::load(const cni::NetConf& conf, std::string_view cni_args) {
@@ -163,7 +173,7 @@ IpamConfig IpamConfig::load(const cni::NetConf& conf, std::string_view cni_args)
   IpamConfig config;
   config.location = StoreLocation::of(conf);
   config.cni_version = conf.cni_version();
-  config.resolv_conf = string_member(ipam, "resolvConf", "ipam").value_or("");
+  config.resolv_conf = path_member(ipam, "resolvConf", "ipam").value_or("");
 
   std::vector<cni::IpAddress> requested;
   if (const auto ip = cni::CniArgs::parse(cni_args).get(cni::cni_arg_keys::kIp); ip && !ip->empty()) {

@@ -48,9 +48,23 @@ def host_local_blocks_on_files_that_are_not_regular(add: Add, win_bridge: Base, 
         _variant(host_local, "ADD", _ipam("dataDir", "@ROOT@/fixtures/trapdir")), Expect(code=5))
 
 
+def host_local_paths_cut_at_nul(add: Add, win_bridge: Base, host_local: Base, prev_results: dict) -> None:
+    # A NUL in dataDir cut the path: host-local created and locked a
+    # directory the config does not name; in resolvConf it read another file.
+    for base in (host_local, win_bridge):
+        for command in ("ADD", "DEL", "STATUS"):
+            add("a NUL in ipam.dataDir is refused", base, command,
+                _variant(base, command, _ipam("dataDir", "hostile-nul\u0000/x")),
+                Expect(code=7, msg_contains="ipam.dataDir: a path cannot contain a NUL character"))
+        add("a NUL in ipam.resolvConf is refused", base, "ADD",
+            _variant(base, "ADD", _ipam("resolvConf", "@ROOT@/fixtures/resolv.conf\u0000x")),
+            Expect(code=7, msg_contains="ipam.resolvConf: a path cannot contain a NUL character"))
+
+
 BUGS = [
     hns_version_beyond_16_bits,
     host_local_blocks_on_files_that_are_not_regular,
+    host_local_paths_cut_at_nul,
 ]
 
 
