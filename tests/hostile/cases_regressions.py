@@ -61,10 +61,20 @@ def host_local_paths_cut_at_nul(add: Add, win_bridge: Base, host_local: Base, pr
             Expect(code=7, msg_contains="ipam.resolvConf: a path cannot contain a NUL character"))
 
 
+def log_file_fifo_blocks(add: Add, win_bridge: Base, host_local: Base, prev_results: dict) -> None:
+    # The log file was opened with a blocking open: a FIFO without a reader
+    # hung every command, even VERSION.
+    for base in (host_local, win_bridge):
+        for command in ("ADD", "VERSION"):
+            add("a FIFO as log file is not logged to", base, command, text(for_command(base, command)),
+                Expect(ok=True), env={"WINCNI_LOG_FILE": "@ROOT@/fixtures/fifo"})
+
+
 BUGS = [
     hns_version_beyond_16_bits,
     host_local_blocks_on_files_that_are_not_regular,
     host_local_paths_cut_at_nul,
+    log_file_fifo_blocks,
 ]
 
 
