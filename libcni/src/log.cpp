@@ -76,6 +76,11 @@ LogSettings resolve_log_settings(const Environment& env, const nlohmann::json& c
   } else if (const nlohmann::json* key = find_key(config, "logFile"); key != nullptr && key->is_string()) {
     settings.file = key->get<std::string>();
   }
+  if (settings.file.find('\0') != std::string::npos) {
+    // The OS would cut the path at the NUL and log to some other file.
+    settings.problems.push_back("the log file's path contains a NUL character; not logging to a file");
+    settings.file.clear();
+  }
   if (auto level = pick_level(env.get("WINCNI_LOG_LEVEL"), find_key(config, "logLevel"), "log level",
                               settings.problems)) {
     settings.file_level = *level;

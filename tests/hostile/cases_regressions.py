@@ -70,11 +70,20 @@ def log_file_fifo_blocks(add: Add, win_bridge: Base, host_local: Base, prev_resu
                 Expect(ok=True), env={"WINCNI_LOG_FILE": "@ROOT@/fixtures/fifo"})
 
 
+def log_file_path_cut_at_nul(add: Add, win_bridge: Base, host_local: Base, prev_results: dict) -> None:
+    # A NUL in logFile cut the path: the plugin logged to tmp/hostile-log
+    # (the leak check sees that file) instead of refusing the path.
+    for base in (host_local, win_bridge):
+        add("a NUL in logFile is not logged to", base, "ADD",
+            _variant(base, "ADD", lambda c: c.update(logFile="@ROOT@/tmp/hostile-log\u0000x")), Expect(ok=True))
+
+
 BUGS = [
     hns_version_beyond_16_bits,
     host_local_blocks_on_files_that_are_not_regular,
     host_local_paths_cut_at_nul,
     log_file_fifo_blocks,
+    log_file_path_cut_at_nul,
 ]
 
 
