@@ -3,6 +3,7 @@
 
 #include "wincni/cni/delegate.hpp"
 
+#include <charconv>
 #include <iostream>
 #include <optional>
 
@@ -52,12 +53,33 @@ Error failure(std::string_view plugin, const ProcessOutcome& outcome) {
                                       outcome.err));
 }
 
+// How many delegations deep this process runs, passed down to each delegate:
+// a config whose delegate leads back to its caller ("ipam": {"type":
+// "win-bridge"}) would otherwise start processes until the machine gives out.
+constexpr std::string_view kDepthVariable = "WINCNI_DELEGATION_DEPTH";
+constexpr int kMaxDelegationDepth = 4;
+
+int delegation_depth(const Environment& env) {
+  const std::string text = env.get_or(kDepthVariable, "0");
+  int depth = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), depth);
+  return error == std::errc{} && end == text.data() + text.size() && depth > 0 ? depth : 0;
+}
+
 // Runs `plugin` for `command` and returns its stdout once it has succeeded.
 std::string invoke(std::string_view command, std::string_view plugin, std::string_view config,
                    const Environment& env, const DelegateOptions& options) {
+  const int depth = delegation_depth(env);
+  if (depth >= kMaxDelegationDepth) {
+    throw Error(kInvalidNetworkConfig,
+                fmt::format("delegating to plugin {} would nest plugins more than {} deep: the config's delegate "
+                            "(its ipam \"type\") leads back to a plugin that is already running",
+                            plugin, kMaxDelegationDepth));
+  }
   const auto program = find_plugin(plugin, split_plugin_path(env.get_or("CNI_PATH", "")));
   Environment child_env = env;
   child_env.set("CNI_COMMAND", std::string(command));
+  child_env.set(std::string(kDepthVariable), std::to_string(depth + 1));
 
   ProcessSpec spec;
   spec.program = program;

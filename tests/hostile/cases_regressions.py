@@ -78,12 +78,23 @@ def log_file_path_cut_at_nul(add: Add, win_bridge: Base, host_local: Base, prev_
             _variant(base, "ADD", lambda c: c.update(logFile="@ROOT@/tmp/hostile-log\u0000x")), Expect(ok=True))
 
 
+def delegation_loop(add: Add, win_bridge: Base, host_local: Base, prev_results: dict) -> None:
+    # An IPAM type that leads back to win-bridge started win-bridges until
+    # the deadline.
+    for command in ("ADD", "DEL", "CHECK", "GC", "STATUS"):
+        config = for_command(win_bridge, command, prev_results.get(win_bridge.id))
+        config["ipam"]["type"] = "win-bridge"
+        add("ipam.type win-bridge ends with an error, not a process chain", win_bridge, command, text(config),
+            Expect(code=7, msg_contains="would nest plugins more than 4 deep"), env={"CNI_PATH": "@WBBIN@:@BIN@"})
+
+
 BUGS = [
     hns_version_beyond_16_bits,
     host_local_blocks_on_files_that_are_not_regular,
     host_local_paths_cut_at_nul,
     log_file_fifo_blocks,
     log_file_path_cut_at_nul,
+    delegation_loop,
 ]
 
 

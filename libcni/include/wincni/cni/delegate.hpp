@@ -28,7 +28,9 @@ struct DelegateOptions {
 //   - it fails without one (empty or unparsable stdout, or killed by a
 //     signal): 999, the message names the plugin and quotes its stderr;
 //   - it runs past options.timeout: killed, then 11
-//     "delegate plugin <name> timed out after <n> ms".
+//     "delegate plugin <name> timed out after <n> ms";
+//   - this process already runs 4 delegations deep (WINCNI_DELEGATION_DEPTH,
+//     which each delegate gets one higher): 7, before anything is started.
 // ADD: the delegate's result, decoded in its own cniVersion (or `version`
 // when it prints none); stdout that is not JSON is 6.
 Result delegate_add(std::string_view plugin, std::string_view config, std::string_view version,
