@@ -92,6 +92,9 @@ Outcome Emulator::Impl::run(const std::string& operation, HcnObject kind, Access
           case FaultAction::Crash:
             outcome.crash_after = true;
             break;
+          case FaultAction::Lose:
+            outcome.lost_as = fault->hresult;
+            break;
         }
       }
     }
@@ -106,6 +109,9 @@ Outcome Emulator::Impl::run(const std::string& operation, HcnObject kind, Access
       });
     } else {
       store.inspect(apply);
+    }
+    if (failed(outcome.lost_as)) {
+      return Outcome{outcome.lost_as, {}, "injected fault: the answer of " + operation + " was lost"};
     }
   } catch (const HcnFailure& failure) {
     outcome.hr = failure.code();

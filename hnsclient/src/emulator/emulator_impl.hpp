@@ -26,6 +26,7 @@ struct Outcome {
   // says why instead of HNS's generic text.
   bool explain = false;
   bool crash_after = false;  // a "crash" fault: end the process once recorded
+  HResult lost_as = hr::kOk;  // a "lose" fault: the work done, this answered instead
 };
 
 enum class Access { Read, Write };

@@ -58,10 +58,10 @@ Fault parse_entry(std::string_view entry) {
     action = action.substr(0, equals);
   }
   std::uint64_t number = 0;
-  if (action == "fail") {
-    fault.action = FaultAction::Fail;
+  if (action == "fail" || action == "lose") {
+    fault.action = action == "fail" ? FaultAction::Fail : FaultAction::Lose;
     if (!parse_number(argument, number) || number > 0xFFFFFFFFu || !failed(static_cast<HResult>(number))) {
-      bad(entry, "fail needs a failing HRESULT, e.g. fail=0x800706BA");
+      bad(entry, std::string(action) + " needs a failing HRESULT, e.g. " + std::string(action) + "=0x800706BA");
     }
     fault.hresult = static_cast<HResult>(number);
   } else if (action == "delay") {
@@ -71,7 +71,7 @@ Fault parse_entry(std::string_view entry) {
     if (!argument.empty()) bad(entry, "takes no argument");
     fault.action = action == "hang" ? FaultAction::Hang : FaultAction::Crash;
   } else {
-    bad(entry, "ACTION is fail=HRESULT, delay=MS, hang or crash");
+    bad(entry, "ACTION is fail=HRESULT, lose=HRESULT, delay=MS, hang or crash");
   }
   return fault;
 }

@@ -3,6 +3,8 @@
 // list of OPERATION:CALL:ACTION, e.g.
 //   CreateEndpoint:2:fail=0x803B0001   the 2nd CreateEndpoint fails with that HRESULT
 //   ModifyNamespace:1:crash            the 1st ModifyNamespace does its work, then the process ends
+//   CreateEndpoint:1:lose=0x800706BE   the 1st CreateEndpoint does its work, then answers that
+//                                      HRESULT: the answer was lost on its way back
 //   CreateNetwork:1:delay=500          the 1st CreateNetwork waits 500 ms first
 //   EnumerateNetworks:3+:hang          the 3rd and every later call never returns
 // CALL is N (the Nth call) or N+ (the Nth and every later one). Calls are
@@ -27,6 +29,7 @@ enum class FaultAction {
   Delay,  // sleep, then carry on
   Hang,   // never return (before taking the lock, so others are not blocked)
   Crash,  // do the work, store it, then end the process before returning
+  Lose,   // do the work, store it, then return the HRESULT (the answer lost)
 };
 
 struct Fault {
@@ -34,7 +37,7 @@ struct Fault {
   std::uint64_t call = 1;
   bool and_later = false;
   FaultAction action = FaultAction::Fail;
-  HResult hresult = hr::kFail;
+  HResult hresult = hr::kFail;  // Fail and Lose
   std::uint64_t delay_ms = 0;
 };
 

@@ -42,6 +42,25 @@ TEST_CASE("the fault specification") {
   CHECK_THROWS_AS(parse_faults("CreateEndpoint:1:explode"), std::invalid_argument);
   CHECK_THROWS_AS(parse_faults("CreateEndpoint:1:delay=soon"), std::invalid_argument);
   CHECK_THROWS_AS(parse_faults("CreateEndpoint:1:hang=5"), std::invalid_argument);
+  auto lose = parse_faults("CreateEndpoint:1:lose=0x800706BE");
+  REQUIRE(lose.size() == 1);
+  CHECK(lose[0].action == FaultAction::Lose);
+  CHECK(lose[0].hresult == hr::kRpcCallFailed);
+  CHECK_THROWS_WITH_AS(parse_faults("CreateEndpoint:1:lose"), doctest::Contains("lose needs a failing HRESULT"),
+                       std::invalid_argument);
+}
+
+TEST_CASE("a lost answer: the call does its work, then answers the HRESULT") {
+  EmulatorConfig config;
+  config.faults = "CreateNetwork:1:lose=0x800706BE";
+  EmulatorFixture fx(config);
+  HcnHandle handle = nullptr;
+  HcnReply lost = fx.emulator.create(HcnObject::Network, nullptr, {}, kBridgeNetwork, &handle);
+  CHECK(lost.hr == hr::kRpcCallFailed);
+  CHECK(handle == nullptr);
+  // The network is there all the same: the next create finds its name taken.
+  CHECK(fx.enumerate(HcnObject::Network).size() == 1);
+  CHECK(fx.create(HcnObject::Network, kBridgeNetwork).hr == hr::kNetworkAlreadyExists);
 }
 
 TEST_CASE("the Nth call of an operation fails with the HRESULT, counted across emulator instances") {
