@@ -92,6 +92,9 @@ void EndpointEngine::check(const cni::CommandContext& ctx) const {
   check_addresses(*endpoint, *previous);
   check_mac(*endpoint, *previous);
 
+  // A dockershim container joining the pod's endpoint holds no allocation of
+  // its own (its ADD and DEL never ask IPAM): the sandbox's CHECK checks it.
+  if (invocation.role == Role::Joiner) return;
   const IpamCalls ipam(invocation);
   if (ipam.configured()) ipam.check();
 }
