@@ -186,6 +186,9 @@ def main() -> int:
         with open(cases_file, "wb") as f:
             pickle.dump(cases, f)
         prefix = sandbox.command_prefix()
+        # Without a mount namespace, configs without dataDir write to the
+        # real defaults: what did not exist before the suite goes after it.
+        absent_defaults = [] if prefix else [d for d in sandbox.DEFAULT_DIRS if not os.path.exists(d)]
         workers = []
         for k in range(args.workers):
             report = os.path.join(suite_root, f"report-{k}.jsonl")
@@ -204,6 +207,10 @@ def main() -> int:
                 with open(report) as f:
                     reports += [json.loads(line) for line in f if line.strip()]
         status = summarize(reports, cases, time.monotonic() - started, not prefix)
+        for directory in absent_defaults:
+            if os.path.exists(directory):
+                print(f"removing {directory}, which the unsandboxed plugins created")
+                shutil.rmtree(directory, ignore_errors=True)
         stray = repo_watch.created_since(args.source_root, repo_before)
         if stray:
             print(f"files created in the source tree: {stray}")

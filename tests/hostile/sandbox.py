@@ -9,6 +9,11 @@ import tempfile
 from typing import List
 
 
+# The plugins' defaults under /var/lib (host-local's dataDir, the emulator's
+# and win-bridge's data dirs).
+DEFAULT_DIRS = ("/var/lib/cni", "/var/lib/wincni")
+
+
 def _candidates() -> List[List[str]]:
     private = ["--mount", "--propagation", "private"]
     if os.geteuid() == 0:
