@@ -162,9 +162,10 @@ cni::Result create_fresh(Invocation& invocation, const NetworkView& network, con
 
 cni::Result EndpointEngine::add(const cni::CommandContext& ctx) const {
   Invocation invocation = Invocation::open(ctx, flavor_, backend_);
+  // Before anything is made: an ADD this host cannot do creates no network.
+  require_config_features(invocation);
   const NetworkView network =
       locate_network(*invocation.host, invocation.config, flavor_, plugin_data_dir(invocation.env()), ctx.log());
-  require_config_features(invocation);
   if (invocation.role == Role::Joiner) return join_sandbox(invocation, network);
 
   const IpamCalls ipam(invocation);

@@ -89,6 +89,20 @@ TEST_CASE("loopback DSR where HNS cannot do it is a clear error") {
   CHECK(node.audit() == "");
 }
 
+TEST_CASE("loopback DSR where HNS cannot do it: a config that could create the network creates nothing") {
+  EmulatedNode node;
+  json config = fixture(node, "legacy-wincni-l2bridge.conf");  // master and a subnet: creatable
+  config["loopbackDSR"] = true;
+  Run run = node.plugin({"ADD", "pod1", node.create_namespace(), config.dump(), {{"WINCNI_EMULATOR_HNS_VERSION", "9.2"}}});
+  CHECK(run.code() == 2);
+  CHECK(run.msg() == "loopbackDSR needs HNS with DSR support (9.3-9.x, 10.2 and later); this host's HNS is 9.2");
+  CHECK(node.networks().empty());
+  CHECK(node.endpoints().empty());
+  // Where HNS has DSR, the same ADD creates it.
+  CHECK(node.plugin({"ADD", "pod1", node.create_namespace(), config.dump()}).ok());
+  CHECK(node.networks().size() == 1);
+}
+
 TEST_CASE("flannel's delegate from the reference's example: containerd, host-local, loopback DSR") {
   EmulatedNode node;
   node.host_gw();
