@@ -9,6 +9,7 @@ from typing import Dict, List, Optional
 from base_configs import Base, for_command, text
 from case import Case
 from case_builder import derived_case
+from node import BROKEN_IPAM_KINDS
 
 COMMANDS = ["ADD", "DEL", "CHECK", "GC", "STATUS", "VERSION"]
 CNI_VARIABLES = ["CNI_COMMAND", "CNI_CONTAINERID", "CNI_NETNS", "CNI_IFNAME", "CNI_ARGS", "CNI_PATH"]
@@ -73,6 +74,11 @@ def env_cases(bases: List[Base], prev_results: dict) -> List[Case]:
     cases = []
     for base in bases:
         for command in COMMANDS:
+            if base.plugin == "win-bridge":
+                # CNI_PATH leading to an IPAM plugin that misbehaves (node.py).
+                for kind in BROKEN_IPAM_KINDS:
+                    cases.append(_case(base, command, f"CNI_PATH to an IPAM plugin that {kind.replace('-', ' ')}",
+                                       {"CNI_PATH": f"@ROOT@/fixtures/ipam-{kind}"}, prev_results))
             for variable in CNI_VARIABLES:
                 values = dict(_VARIANTS)
                 for value in _SPECIFIC[variable]:

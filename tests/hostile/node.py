@@ -19,6 +19,23 @@ import tree_snapshot
 DATA_AREAS = ("hns", "plugin", "ipam", "varlib")
 
 
+# What each broken IPAM plugin does, whatever the command.
+_BROKEN_IPAM = {
+    "fails-without-error": "echo garbage; exit 1",
+    "dies-of-a-signal": "kill -KILL $$",
+    "prints-no-json": "echo not json",
+    "prints-nothing": "exit 0",
+    "prints-no-ips": "echo '{\"cniVersion\":\"1.0.0\"}'",
+    "gives-the-gateway": "echo '{\"cniVersion\":\"1.0.0\",\"ips\":[{\"address\":\"10.244.1.1/24\"}]}'",
+    "gives-two-ipv4": "echo '{\"cniVersion\":\"1.0.0\",\"ips\":[{\"address\":\"10.244.1.7/24\"},"
+                      "{\"address\":\"10.244.1.8/24\"}]}'",
+    "gives-another-subnet": "echo '{\"cniVersion\":\"1.0.0\",\"ips\":[{\"address\":\"192.0.2.77/24\"}]}'",
+    "gives-a-bad-version": "echo '{\"cniVersion\":\"9.9.9\",\"ips\":[{\"address\":\"10.244.1.7/24\"}]}'",
+    "floods-its-output": "head -c 20000000 /dev/zero | tr '\\0' x; exit 1",
+}
+BROKEN_IPAM_KINDS = tuple(_BROKEN_IPAM)
+
+
 class Node:
     def __init__(self, root: str, binaries: Dict[str, str], varlib_bound: bool):
         self.root = root
@@ -49,6 +66,12 @@ class Node:
             f.write("nameserver 10.96.0.10\nsearch svc.cluster.local\noptions ndots:5\n")
         # A FIFO nobody writes to: opening it for reading blocks for ever.
         os.mkfifo(self.path("fixtures/fifo"))
+        # IPAM plugins that misbehave, for win-bridge to delegate to.
+        for kind, script in _BROKEN_IPAM.items():
+            os.makedirs(self.path("fixtures", f"ipam-{kind}"))
+            with open(self.path("fixtures", f"ipam-{kind}", "host-local"), "w") as f:
+                f.write("#!/bin/sh\n" + script + "\n")
+            os.chmod(self.path("fixtures", f"ipam-{kind}", "host-local"), 0o755)
         # A host-local data dir whose hint and staging file are FIFOs nobody
         # reads: opening them for writing blocks for ever.
         os.makedirs(self.path("fixtures/trapdir/cbr0"))

@@ -10,7 +10,9 @@ from typing import List, Optional
 from plugin_run import RunOutcome
 
 # docs/win-bridge.md "Error codes" (the CNI spec's 1-11, STATUS's 50 and 51,
-# HNS 100, 120-122) and docs/host-local.md "Commands" (110-112).
+# HNS 100, 120-122) and docs/host-local.md "Commands" (110-112). 999 only
+# where libcni's delegate.hpp documents it, as Go's libcni: a delegated
+# plugin that failed without printing a CNI error ("delegate plugin ...").
 DOCUMENTED_CODES = frozenset({1, 2, 3, 4, 5, 6, 7, 11, 50, 51, 100, 110, 111, 112, 120, 121, 122})
 
 
@@ -59,7 +61,11 @@ def _valid_result(command: str, out: bytes) -> Optional[str]:
     return None
 
 
-def judge(command: str, outcome: RunOutcome, allowed_codes=DOCUMENTED_CODES) -> List[str]:
+# An error may quote what it was given, but not grow much beyond it.
+ERROR_SLACK = 65536
+
+
+def judge(command: str, outcome: RunOutcome, stdin_size: int, allowed_codes=DOCUMENTED_CODES) -> List[str]:
     if outcome.timed_out:
         return [f"did not finish within the deadline ({outcome.seconds:.1f} s)"]
     problems = []
@@ -79,10 +85,12 @@ def judge(command: str, outcome: RunOutcome, allowed_codes=DOCUMENTED_CODES) -> 
             code, msg = error.get("code"), error.get("msg")
             if not isinstance(code, int) or isinstance(code, bool):
                 problems.append(f"error code is not an integer: {code!r}")
-            elif code not in allowed_codes:
+            elif code not in allowed_codes and not (code == 999 and str(msg).startswith("delegate plugin ")):
                 problems.append(f"error code {code} is not one the docs define: {msg!r}")
             if not isinstance(msg, str) or not msg:
                 problems.append(f"error msg is not a non-empty string: {msg!r}")
+            if len(outcome.stdout) > stdin_size + ERROR_SLACK:
+                problems.append(f"an error of {len(outcome.stdout)} bytes for {stdin_size} bytes of input")
     if outcome.strays:
         problems.append(f"left processes running: {outcome.strays}")
     return problems

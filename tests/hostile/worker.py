@@ -63,7 +63,7 @@ class Worker:
             problems += self._must_succeed("setup ADD (a valid config)", case.plugin, case.around, base_env, 10)
         outcome = self.run(case.plugin, case.stdin, case.env, case.timeout)
         command = case.env.get("CNI_COMMAND") or ""
-        problems += verdict.judge(command, outcome)
+        problems += verdict.judge(command, outcome, len(case.stdin))
         problems += self._expected(case, outcome)
         if command == "ADD" and outcome.returncode == 0:
             # The runtime DELs with the config and environment it ADDed with,
