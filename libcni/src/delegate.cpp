@@ -38,19 +38,28 @@ std::optional<Error> printed_error(const std::string& out) {
                details != nullptr && details->is_string() ? details->get<std::string>() : std::string());
 }
 
+// What a delegate printed, as much as an error message should carry: a
+// plugin that prints megabytes must not make our answer (and the runtime's
+// event log) megabytes long.
+std::string excerpt(std::string_view text) {
+  constexpr size_t kMaxQuoted = 4096;
+  if (text.size() <= kMaxQuoted) return std::string(text);
+  return fmt::format("{}... ({} bytes in all)", text.substr(0, kMaxQuoted), text.size());
+}
+
 Error failure(std::string_view plugin, const ProcessOutcome& outcome) {
   if (!outcome.out.empty() && outcome.term_signal == 0) {
     if (auto error = printed_error(outcome.out)) return *error;
     return Error(kInternal, fmt::format("delegate plugin {} failed ({}) and printed no CNI error: {:?}", plugin,
-                                        describe_exit(outcome), outcome.out),
-                 outcome.err);
+                                        describe_exit(outcome), excerpt(outcome.out)),
+                 excerpt(outcome.err));
   }
   if (outcome.err.empty()) {
     return Error(kInternal, fmt::format("delegate plugin {} failed with no error message ({})", plugin,
                                         describe_exit(outcome)));
   }
   return Error(kInternal, fmt::format("delegate plugin {} failed ({}): {:?}", plugin, describe_exit(outcome),
-                                      outcome.err));
+                                      excerpt(outcome.err)));
 }
 
 // How many delegations deep this process runs, passed down to each delegate:
@@ -90,7 +99,8 @@ std::string invoke(std::string_view command, std::string_view plugin, std::strin
 
   if (outcome.timed_out) {
     throw Error(kTryAgainLater,
-                fmt::format("delegate plugin {} timed out after {} ms", plugin, options.timeout.count()), outcome.err);
+                fmt::format("delegate plugin {} timed out after {} ms", plugin, options.timeout.count()),
+                excerpt(outcome.err));
   }
   if (outcome.exit_code != 0 || outcome.term_signal != 0) throw failure(plugin, outcome);
   if (!outcome.err.empty()) {
@@ -107,7 +117,8 @@ Result delegate_add(std::string_view plugin, std::string_view config, std::strin
   const auto out = invoke("ADD", plugin, config, env, options);
   const auto doc = json::parse(out, nullptr, false);
   if (doc.is_discarded()) {
-    throw Error(kDecodingFailure, fmt::format("delegate plugin {} printed a result that is not JSON", plugin), out);
+    throw Error(kDecodingFailure, fmt::format("delegate plugin {} printed a result that is not JSON", plugin),
+                excerpt(out));
   }
   return Result::decode_in_own_version(doc, version);
 }

@@ -88,6 +88,15 @@ def delegation_loop(add: Add, win_bridge: Base, host_local: Base, prev_results: 
             Expect(code=7, msg_contains="would nest plugins more than 4 deep"), env={"CNI_PATH": "@WBBIN@:@BIN@"})
 
 
+def delegate_output_quoted_whole(add: Add, win_bridge: Base, host_local: Base, prev_results: dict) -> None:
+    # A failed IPAM plugin's whole stdout went into the error: 20 MB of it
+    # made a 20 MB answer.
+    for command in ("ADD", "DEL"):
+        add("a flood from a failed IPAM plugin is quoted in part", win_bridge, command,
+            text(for_command(win_bridge, command)), Expect(code=999, msg_contains="(20000000 bytes in all)"),
+            env={"CNI_PATH": "@ROOT@/fixtures/ipam-floods-its-output"})
+
+
 BUGS = [
     hns_version_beyond_16_bits,
     host_local_blocks_on_files_that_are_not_regular,
@@ -95,6 +104,7 @@ BUGS = [
     log_file_fifo_blocks,
     log_file_path_cut_at_nul,
     delegation_loop,
+    delegate_output_quoted_whole,
 ]
 
 

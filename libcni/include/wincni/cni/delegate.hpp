@@ -26,7 +26,8 @@ struct DelegateOptions {
 //   - the delegate exits non-zero with CNI error JSON on stdout: its code,
 //     msg and details unchanged;
 //   - it fails without one (empty or unparsable stdout, or killed by a
-//     signal): 999, the message names the plugin and quotes its stderr;
+//     signal): 999, the message names the plugin and quotes its stderr
+//     (what the delegate printed is quoted up to 4 KiB);
 //   - it runs past options.timeout: killed, then 11
 //     "delegate plugin <name> timed out after <n> ms";
 //   - this process already runs 4 delegations deep (WINCNI_DELEGATION_DEPTH,
