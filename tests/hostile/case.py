@@ -6,7 +6,7 @@ directory holding host-local), so that the case list itself is fixed and the
 same on every machine."""
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 CONTAINER = "hostile-pod1"
 
@@ -41,6 +41,8 @@ class Case:
     expect: Optional[Expect] = None
     # Taken by every run, not left to the default run's sample.
     always: bool = False
+    # Standard descriptors the plugin is started without.
+    closed_fds: Tuple[int, ...] = ()
 
 
 def cni_env(command: Optional[str], netns: str = "@NETNS@") -> Dict[str, Optional[str]]:

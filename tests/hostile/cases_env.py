@@ -70,10 +70,18 @@ def _case(base: Base, command: str, label: str, overrides: Dict[str, Optional[st
                         overrides, artifacts=_ARTIFACTS)
 
 
+# Standard descriptors a plugin may be started without.
+_CLOSED_FDS = [(0,), (1,), (2,), (1, 2), (0, 1, 2)]
+
+
 def env_cases(bases: List[Base], prev_results: dict) -> List[Case]:
     cases = []
     for base in bases:
         for command in COMMANDS:
+            for fds in _CLOSED_FDS:
+                cases.append(derived_case("env", base, command, f"started with descriptors {fds} closed",
+                                          text(for_command(base, command, prev_results.get(base.id))),
+                                          closed_fds=fds))
             if base.plugin == "win-bridge":
                 # CNI_PATH leading to an IPAM plugin that misbehaves (node.py).
                 for kind in BROKEN_IPAM_KINDS:

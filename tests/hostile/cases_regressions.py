@@ -111,9 +111,9 @@ BUGS = [
 def regression_cases(win_bridge: Base, host_local: Base, prev_results: dict) -> List[Case]:
     cases: List[Case] = []
 
-    def add(name: str, base: Base, command: str, stdin: bytes, expect: Expect, env=None) -> None:
+    def add(name: str, base: Base, command: str, stdin: bytes, expect: Expect, env=None, **fields) -> None:
         cases.append(derived_case("regression", base, command, name, stdin, env, expect=expect, timeout=5.0,
-                                  probe=True))
+                                  probe=True, **fields))
 
     for bug in BUGS:
         bug(add, win_bridge, host_local, prev_results)

@@ -9,7 +9,7 @@ import signal
 import subprocess
 import time
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 
 @dataclass
@@ -51,10 +51,14 @@ def _live_members(pgid: int) -> List[str]:
     return members
 
 
-def run_plugin(argv: List[str], env: Dict[str, str], stdin: bytes, cwd: str, timeout: float) -> RunOutcome:
+def run_plugin(argv: List[str], env: Dict[str, str], stdin: bytes, cwd: str, timeout: float,
+               closed_fds: Tuple[int, ...] = ()) -> RunOutcome:
+    """`closed_fds`: standard descriptors the plugin starts without (the
+    worker is single-threaded, so closing them between fork and exec is safe)."""
     started = time.monotonic()
     proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env=env, cwd=cwd, start_new_session=True)
+                            env=env, cwd=cwd, start_new_session=True,
+                            preexec_fn=(lambda: [os.close(fd) for fd in closed_fds]) if closed_fds else None)
     timed_out = False
     try:
         out, err = proc.communicate(stdin, timeout=timeout)

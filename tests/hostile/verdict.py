@@ -65,12 +65,17 @@ def _valid_result(command: str, out: bytes) -> Optional[str]:
 ERROR_SLACK = 65536
 
 
-def judge(command: str, outcome: RunOutcome, stdin_size: int, allowed_codes=DOCUMENTED_CODES) -> List[str]:
+def judge(command: str, outcome: RunOutcome, stdin_size: int, allowed_codes=DOCUMENTED_CODES,
+          stdout_seen: bool = True) -> List[str]:
+    """`stdout_seen` is False when the plugin ran with stdout closed: then
+    only how it ended can be judged."""
     if outcome.timed_out:
         return [f"did not finish within the deadline ({outcome.seconds:.1f} s)"]
     problems = []
     if outcome.signal:
         problems.append(f"died of signal {outcome.signal}")
+    elif not stdout_seen:
+        pass
     elif outcome.returncode == 0:
         problem = _valid_result(command, outcome.stdout)
         if problem:

@@ -33,9 +33,10 @@ class Worker:
                     "utf-8", "surrogateescape")
         return env
 
-    def run(self, plugin: str, stdin: bytes, overrides: Dict[str, Optional[str]], timeout: float) -> RunOutcome:
+    def run(self, plugin: str, stdin: bytes, overrides: Dict[str, Optional[str]], timeout: float,
+            closed_fds=()) -> RunOutcome:
         return run_plugin([self.node.binaries[plugin]], self.environment(overrides), self.node.substitute(stdin),
-                          self.node.path("cwd"), timeout)
+                          self.node.path("cwd"), timeout, closed_fds)
 
     def _must_succeed(self, what: str, plugin: str, stdin: bytes, overrides, timeout: float) -> List[str]:
         outcome = self.run(plugin, stdin, overrides, timeout)
@@ -61,9 +62,9 @@ class Worker:
         base_env = cni_env("ADD", case.around_netns)
         if case.around is not None:
             problems += self._must_succeed("setup ADD (a valid config)", case.plugin, case.around, base_env, 10)
-        outcome = self.run(case.plugin, case.stdin, case.env, case.timeout)
+        outcome = self.run(case.plugin, case.stdin, case.env, case.timeout, case.closed_fds)
         command = case.env.get("CNI_COMMAND") or ""
-        problems += verdict.judge(command, outcome, len(case.stdin))
+        problems += verdict.judge(command, outcome, len(case.stdin), stdout_seen=1 not in case.closed_fds)
         problems += self._expected(case, outcome)
         if command == "ADD" and outcome.returncode == 0:
             # The runtime DELs with the config and environment it ADDed with,
