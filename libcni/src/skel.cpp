@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "fd_stream.hpp"
+#include "standard_descriptors.hpp"
 #include "wincni/cni/cni_env.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/json_keys.hpp"
@@ -276,6 +277,7 @@ int run_plugin(const PluginSpec& spec, const std::vector<std::string>& argv, con
 
 int plugin_main(const PluginSpec& spec, int argc, char** argv) {
   try {
+    platform::open_missing_standard_descriptors();
     std::vector<std::string> args(argv, argv + argc);
     FdStreambuf in_buf(0), out_buf(1), err_buf(2);
     std::istream in(&in_buf);

@@ -97,6 +97,16 @@ def delegate_output_quoted_whole(add: Add, win_bridge: Base, host_local: Base, p
             env={"CNI_PATH": "@ROOT@/fixtures/ipam-floods-its-output"})
 
 
+def closed_standard_descriptors(add: Add, win_bridge: Base, host_local: Base, prev_results: dict) -> None:
+    # Started without stdout and stderr, a plugin's first files took their
+    # numbers (libuv's internal pipes), and libuv aborted it at exit — after
+    # an ADD had taken its address, which then leaked.
+    for base in (host_local, win_bridge):
+        for command in ("ADD", "DEL", "VERSION"):
+            add("started without stdout and stderr, it finishes", base, command, text(for_command(base, command)),
+                Expect(ok=True), closed_fds=(1, 2))
+
+
 BUGS = [
     hns_version_beyond_16_bits,
     host_local_blocks_on_files_that_are_not_regular,
@@ -105,6 +115,7 @@ BUGS = [
     log_file_path_cut_at_nul,
     delegation_loop,
     delegate_output_quoted_whole,
+    closed_standard_descriptors,
 ]
 
 

@@ -1,0 +1,9 @@
+#include "../standard_descriptors.hpp"
+
+namespace wincni::cni::platform {
+
+// The C runtime keeps descriptors 0-2 for the standard handles even when the
+// process has none, so a file opened later never takes their numbers.
+void open_missing_standard_descriptors() {}
+
+}  // namespace wincni::cni::platform
