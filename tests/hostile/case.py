@@ -43,6 +43,12 @@ class Case:
     always: bool = False
     # Standard descriptors the plugin is started without.
     closed_fds: Tuple[int, ...] = ()
+    # stdout a pipe whose reader has gone (the runtime died).
+    stdout_reader_gone: bool = False
+
+    @property
+    def stdout_seen(self) -> bool:
+        return 1 not in self.closed_fds and not self.stdout_reader_gone
 
 
 def cni_env(command: Optional[str], netns: str = "@NETNS@") -> Dict[str, Optional[str]]:

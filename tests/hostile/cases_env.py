@@ -78,10 +78,12 @@ def env_cases(bases: List[Base], prev_results: dict) -> List[Case]:
     cases = []
     for base in bases:
         for command in COMMANDS:
+            config = text(for_command(base, command, prev_results.get(base.id)))
             for fds in _CLOSED_FDS:
-                cases.append(derived_case("env", base, command, f"started with descriptors {fds} closed",
-                                          text(for_command(base, command, prev_results.get(base.id))),
+                cases.append(derived_case("env", base, command, f"started with descriptors {fds} closed", config,
                                           closed_fds=fds))
+            cases.append(derived_case("env", base, command, "stdout's reader gone", config,
+                                      stdout_reader_gone=True))
             if base.plugin == "win-bridge":
                 # CNI_PATH leading to an IPAM plugin that misbehaves (node.py).
                 for kind in BROKEN_IPAM_KINDS:

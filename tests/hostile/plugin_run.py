@@ -52,13 +52,23 @@ def _live_members(pgid: int) -> List[str]:
 
 
 def run_plugin(argv: List[str], env: Dict[str, str], stdin: bytes, cwd: str, timeout: float,
-               closed_fds: Tuple[int, ...] = ()) -> RunOutcome:
+               closed_fds: Tuple[int, ...] = (), stdout_reader_gone: bool = False) -> RunOutcome:
     """`closed_fds`: standard descriptors the plugin starts without (the
-    worker is single-threaded, so closing them between fork and exec is safe)."""
+    worker is single-threaded, so closing them between fork and exec is safe).
+    `stdout_reader_gone`: stdout is a pipe nobody reads any more, as when the
+    runtime died (the plugin gets SIGPIPE's default action, as from a runtime)."""
     started = time.monotonic()
-    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env=env, cwd=cwd, start_new_session=True,
-                            preexec_fn=(lambda: [os.close(fd) for fd in closed_fds]) if closed_fds else None)
+    stdout = subprocess.PIPE
+    if stdout_reader_gone:
+        reader, stdout = os.pipe()
+        os.close(reader)
+    try:
+        proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=stdout, stderr=subprocess.PIPE,
+                                env=env, cwd=cwd, start_new_session=True,
+                                preexec_fn=(lambda: [os.close(fd) for fd in closed_fds]) if closed_fds else None)
+    finally:
+        if stdout_reader_gone:
+            os.close(stdout)
     timed_out = False
     try:
         out, err = proc.communicate(stdin, timeout=timeout)
@@ -66,6 +76,7 @@ def run_plugin(argv: List[str], env: Dict[str, str], stdin: bytes, cwd: str, tim
         timed_out = True
         os.killpg(proc.pid, signal.SIGKILL)
         out, err = proc.communicate()
+    out = out or b""
     seconds = time.monotonic() - started
     strays = _live_members(proc.pid)
     if strays:

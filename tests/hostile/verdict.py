@@ -65,10 +65,11 @@ def _valid_result(command: str, out: bytes) -> Optional[str]:
 ERROR_SLACK = 65536
 
 
-def judge(command: str, outcome: RunOutcome, stdin_size: int, allowed_codes=DOCUMENTED_CODES,
+def judge(command: str, outcome: RunOutcome, input_size: int, allowed_codes=DOCUMENTED_CODES,
           stdout_seen: bool = True) -> List[str]:
-    """`stdout_seen` is False when the plugin ran with stdout closed: then
-    only how it ended can be judged."""
+    """`input_size`: the bytes of stdin and environment the plugin was given.
+    `stdout_seen` is False when the plugin ran with stdout closed or unread:
+    then only how it ended can be judged."""
     if outcome.timed_out:
         return [f"did not finish within the deadline ({outcome.seconds:.1f} s)"]
     problems = []
@@ -94,8 +95,8 @@ def judge(command: str, outcome: RunOutcome, stdin_size: int, allowed_codes=DOCU
                 problems.append(f"error code {code} is not one the docs define: {msg!r}")
             if not isinstance(msg, str) or not msg:
                 problems.append(f"error msg is not a non-empty string: {msg!r}")
-            if len(outcome.stdout) > stdin_size + ERROR_SLACK:
-                problems.append(f"an error of {len(outcome.stdout)} bytes for {stdin_size} bytes of input")
+            if len(outcome.stdout) > input_size + ERROR_SLACK:
+                problems.append(f"an error of {len(outcome.stdout)} bytes for {input_size} bytes of input")
     if outcome.strays:
         problems.append(f"left processes running: {outcome.strays}")
     return problems

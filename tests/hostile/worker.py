@@ -33,10 +33,9 @@ class Worker:
                     "utf-8", "surrogateescape")
         return env
 
-    def run(self, plugin: str, stdin: bytes, overrides: Dict[str, Optional[str]], timeout: float,
-            closed_fds=()) -> RunOutcome:
+    def run(self, plugin: str, stdin: bytes, overrides: Dict[str, Optional[str]], timeout: float) -> RunOutcome:
         return run_plugin([self.node.binaries[plugin]], self.environment(overrides), self.node.substitute(stdin),
-                          self.node.path("cwd"), timeout, closed_fds)
+                          self.node.path("cwd"), timeout)
 
     def _must_succeed(self, what: str, plugin: str, stdin: bytes, overrides, timeout: float) -> List[str]:
         outcome = self.run(plugin, stdin, overrides, timeout)
@@ -62,9 +61,12 @@ class Worker:
         base_env = cni_env("ADD", case.around_netns)
         if case.around is not None:
             problems += self._must_succeed("setup ADD (a valid config)", case.plugin, case.around, base_env, 10)
-        outcome = self.run(case.plugin, case.stdin, case.env, case.timeout, case.closed_fds)
+        outcome = run_plugin([self.node.binaries[case.plugin]], self.environment(case.env),
+                             self.node.substitute(case.stdin), self.node.path("cwd"), case.timeout,
+                             case.closed_fds, case.stdout_reader_gone)
         command = case.env.get("CNI_COMMAND") or ""
-        problems += verdict.judge(command, outcome, len(case.stdin), stdout_seen=1 not in case.closed_fds)
+        given = len(case.stdin) + sum(len(value or "") for value in case.env.values())
+        problems += verdict.judge(command, outcome, given, stdout_seen=case.stdout_seen)
         problems += self._expected(case, outcome)
         if command == "ADD" and outcome.returncode == 0:
             # The runtime DELs with the config and environment it ADDed with,
@@ -99,6 +101,8 @@ class Worker:
         expect = case.expect
         if expect.ok:
             return [] if outcome.returncode == 0 else [f"expected success: {outcome.stdout[:300]!r}"]
+        if not case.stdout_seen:
+            return [] if outcome.returncode not in (0, None) else ["expected a failure"]
         try:
             error = json.loads(outcome.stdout)
         except ValueError:
