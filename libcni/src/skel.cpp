@@ -172,7 +172,7 @@ class Invocation {
     }
     if (invocation_.command == "VERSION") return encode_version_info(supported_versions(spec_));
 
-    CommandContext ctx;
+    CommandContext& ctx = ctx_;
     ctx.stdin_data = read_stdin(in);
     // Read leniently first so that an error about the name can still be
     // reported in the config's version; the checks come from the second read.
@@ -193,6 +193,21 @@ class Invocation {
     return dispatch(spec_, ctx);
   }
 
+  // An ADD whose result never reached the runtime did not happen for it: the
+  // plugin's DEL gives back what the ADD took. Best effort; the runtime's own
+  // DEL or GC is the fallback.
+  void undo_add() {
+    if (ctx_.command != "ADD" || !spec_.del) return;
+    CommandContext del = ctx_;
+    del.command = "DEL";
+    try {
+      spec_.del(del);
+      logger().warn("the ADD's result could not be written to stdout; undone with DEL");
+    } catch (const std::exception& e) {
+      logger().error("the ADD's result could not be written to stdout, and DEL failed: {}", e.what());
+    }
+  }
+
   const nlohmann::json& document() const { return document_; }
   const CniInvocation& invocation() const { return invocation_; }
 
@@ -201,6 +216,7 @@ class Invocation {
   const Environment& env_;
   std::ostream& err_;
   CniInvocation invocation_;
+  CommandContext ctx_;  // empty until the command is known and its config read
   nlohmann::json document_;
   std::unique_ptr<Logger> logger_;
 };
@@ -230,7 +246,11 @@ int run_command(const PluginSpec& spec, const Environment& env, std::istream& in
       err << about_text(spec);
       return 0;
     }
-    out << *answer << std::flush;
+    if (!(out << *answer << std::flush)) {
+      // The runtime is gone, or closed stdout: nobody learns of a success.
+      invocation.undo_add();
+      failure = Error(kIoFailure, "cannot write the result to stdout");
+    }
   } catch (const Error& e) {
     failure = e;
   } catch (const std::exception& e) {
@@ -278,6 +298,7 @@ int run_plugin(const PluginSpec& spec, const std::vector<std::string>& argv, con
 int plugin_main(const PluginSpec& spec, int argc, char** argv) {
   try {
     platform::open_missing_standard_descriptors();
+    platform::survive_broken_pipes();
     std::vector<std::string> args(argv, argv + argc);
     FdStreambuf in_buf(0), out_buf(1), err_buf(2);
     std::istream in(&in_buf);

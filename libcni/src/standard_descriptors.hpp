@@ -1,5 +1,6 @@
 #pragma once
-// A plugin started with stdin, stdout or stderr closed.
+// The standard streams as a runtime may hand them over: closed, or a stdout
+// whose reader has gone.
 
 namespace wincni::cni::platform {
 
@@ -8,5 +9,10 @@ namespace wincni::cni::platform {
 // their numbers to the next file opened (libuv's internal pipes, a lock
 // file), and what is meant for stdout would be written there.
 void open_missing_standard_descriptors();
+
+// A write to a pipe nobody reads fails (EPIPE) instead of killing the
+// process with SIGPIPE, so that a plugin whose runtime has gone still ends
+// on its own terms (an ADD whose result cannot be written is undone).
+void survive_broken_pipes();
 
 }  // namespace wincni::cni::platform

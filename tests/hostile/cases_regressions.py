@@ -107,6 +107,15 @@ def closed_standard_descriptors(add: Add, win_bridge: Base, host_local: Base, pr
                 Expect(ok=True), closed_fds=(1, 2))
 
 
+def stdout_reader_gone(add: Add, win_bridge: Base, host_local: Base, prev_results: dict) -> None:
+    # With stdout's reader gone (the runtime died), writing the result killed
+    # the plugin with SIGPIPE, after an ADD had taken its address: it leaked.
+    for base in (host_local, win_bridge):
+        for command in ("ADD", "VERSION"):
+            add("stdout's reader gone: no SIGPIPE death, the ADD undone", base, command,
+                text(for_command(base, command)), Expect(), stdout_reader_gone=True)
+
+
 BUGS = [
     hns_version_beyond_16_bits,
     host_local_blocks_on_files_that_are_not_regular,
@@ -116,6 +125,7 @@ BUGS = [
     delegation_loop,
     delegate_output_quoted_whole,
     closed_standard_descriptors,
+    stdout_reader_gone,
 ]
 
 

@@ -1,4 +1,5 @@
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -17,6 +18,12 @@ void open_missing_standard_descriptors() {
       ::close(opened);
     }
   }
+}
+
+void survive_broken_pipes() {
+  // Children do not inherit it: libuv resets every signal's disposition
+  // before it execs a delegate.
+  ::signal(SIGPIPE, SIG_IGN);
 }
 
 }  // namespace wincni::cni::platform

@@ -6,4 +6,7 @@ namespace wincni::cni::platform {
 // process has none, so a file opened later never takes their numbers.
 void open_missing_standard_descriptors() {}
 
+// Windows has no SIGPIPE: a write to a closed pipe fails.
+void survive_broken_pipes() {}
+
 }  // namespace wincni::cni::platform
