@@ -54,6 +54,7 @@ _WINCNI = {
     # Not "1": a call that outlives so short a timeout can still create an
     # endpoint after the rollback deleted it (README, "Known limits").
     "WINCNI_HNS_TIMEOUT_MS": ["0", "-5", "abc", "99999999999999999999", "1e3"],
+    "WINCNI_DELEGATION_DEPTH": ["abc", "-1", "4", "99999999999999999999"],
     "HOME": [None],
     "TMPDIR": [None],
     "PATH": [None],
