@@ -14,7 +14,8 @@ from case import Case, cni_env
 from node import Node
 from plugin_run import RunOutcome, run_plugin
 
-# A run that takes longer than this is a hang, whatever the case.
+# A fresh ADD (and DEL) after a case must finish within this: a lock the
+# case left held, or HNS state it left broken, shows as a wait or a failure.
 PROBE_TIMEOUT = 5.0
 
 
