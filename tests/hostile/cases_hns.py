@@ -1,6 +1,6 @@
 """HNS misbehaving under win-bridge, through the emulator's fault injection
 (WINCNI_EMULATOR_FAULTS): calls that fail with a transient or a permanent
-HRESULT, answer late, or never answer, at seeded random calls of every
+HRESULT, do their work and lose the answer, answer late, or never answer, at seeded random calls of every
 command; the plugin's HNS timeout (WINCNI_HNS_TIMEOUT_MS) bounds the hangs.
 After each case a fresh ADD must succeed promptly."""
 
@@ -38,8 +38,11 @@ def _fault(rng: random.Random) -> str:
     operation = rng.choice(OPERATIONS)
     call = f"{rng.randint(1, 3)}{'+' if rng.random() < 0.3 else ''}"
     roll = rng.random()
-    if roll < 0.5:
+    if roll < 0.35:
         action = f"fail={rng.choice(HRESULTS)}"
+    elif roll < 0.5:
+        # The call does its work, then its answer is lost.
+        action = f"lose={rng.choice(HRESULTS)}"
     elif roll < 0.8:
         action = f"delay={rng.choice([50, 200, 400])}"
     else:
