@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 build() {
   [ -f build/linux/build.ninja ] || meson setup build/linux --werror
-  meson compile -C build/linux hnsctl win-bridge host-local
+  # ":executable" because hnsctl also names the library its commands live in.
+  meson compile -C build/linux hnsctl:executable win-bridge:executable host-local:executable
 }
 mkdir -p build
 if ! build >build/main-job-build.log 2>&1; then
