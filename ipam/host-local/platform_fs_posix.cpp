@@ -148,9 +148,13 @@ std::optional<std::string> read_file(const std::string& path) {
 }
 
 void overwrite_file(const std::string& path, std::string_view content) {
-  Fd fd(open_retrying(path, O_WRONLY | O_CREAT | O_TRUNC, kPrivateFile));
+  // Written over in place, then cut to length, rather than opened with
+  // O_TRUNC: ext4 flushes a file truncated to zero and rewritten when it is
+  // closed, which made this one write a tenth of a host-local ADD.
+  Fd fd(open_retrying(path, O_WRONLY | O_CREAT, kPrivateFile));
   if (fd.get() < 0) fail("open", path, errno);
   write_all(fd.get(), content, path);
+  if (::ftruncate(fd.get(), static_cast<off_t>(content.size())) != 0) fail("truncate", path, errno);
   if (fd.close() != 0) fail("close", path, errno);
 }
 

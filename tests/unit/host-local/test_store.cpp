@@ -101,6 +101,16 @@ TEST_CASE("a reservation appears complete, records the round-robin position, and
   CHECK(read_text(net / "last_reserved_ip.1") == "2001:db8::5");
 }
 
+TEST_CASE("the round-robin position is rewritten whole when it gets shorter") {
+  TempDir dir;
+  Store store = Store::open(hostlocal_test::path_text(dir.path()), "net");
+  const auto guard = store.lock();
+  CHECK(store.reserve(ip("10.0.0.100"), OwnerKey("a", "eth0"), "0"));
+  CHECK(store.reserve(ip("10.0.0.9"), OwnerKey("b", "eth0"), "0"));
+  CHECK(read_text(dir.path() / "net" / "last_reserved_ip.0") == "10.0.0.9");
+  CHECK(store.last_reserved("0") == ip("10.0.0.9"));
+}
+
 TEST_CASE("a torn last_reserved_ip only restarts the walk") {
   TempDir dir;
   Store store = Store::open(hostlocal_test::path_text(dir.path()), "net");
