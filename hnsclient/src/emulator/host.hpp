@@ -75,6 +75,9 @@ class Host {
   // -> HCN_E_INVALID_INTERNAL_PORT; the same protocol, external port and VIP
   // twice on the network -> HCN_E_PORT_ALREADY_EXISTS.
   void check_port_mappings(const Guid& network_id, const Guid& endpoint_id, const std::vector<Policy>& policies) const;
+  // A modify request's Remove: each policy must be present (else
+  // HCN_E_POLICY_NOT_FOUND) and is taken out once.
+  static void remove_policies(std::vector<Policy>& current, const std::vector<Policy>& policies);
 
  private:
   EmulatorState& state_;

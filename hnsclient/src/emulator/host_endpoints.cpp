@@ -111,11 +111,7 @@ void Host::modify_endpoint(const Guid& id, const ModifyRequest& request) {
       return;
     }
     case RequestType::Remove:
-      for (const auto& policy : policies) {
-        auto found = std::find(current.begin(), current.end(), policy);
-        if (found == current.end()) throw HcnFailure(hr::kPolicyNotFound, "no such " + policy.type() + " policy");
-        current.erase(found);
-      }
+      remove_policies(current, policies);
       return;
     case RequestType::Update:
       check_port_mappings(record.endpoint.host_compute_network, id, policies);

@@ -141,11 +141,7 @@ void Host::modify_network(const Guid& id, const ModifyRequest& request) {
         }
         return;
       case RequestType::Remove:
-        for (const auto& policy : policies) {
-          auto found = std::find(current.begin(), current.end(), policy);
-          if (found == current.end()) throw HcnFailure(hr::kPolicyNotFound, "no such " + policy.type() + " policy");
-          current.erase(found);
-        }
+        remove_policies(current, policies);
         return;
       case RequestType::Update:
         current = std::move(policies);

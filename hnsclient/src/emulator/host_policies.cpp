@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <tuple>
 
 #include "failure.hpp"
@@ -63,6 +64,14 @@ void Host::check_port_mappings(const Guid& network_id, const Guid& endpoint_id,
       }
     }
     taken.push_back(key);
+  }
+}
+
+void Host::remove_policies(std::vector<Policy>& current, const std::vector<Policy>& policies) {
+  for (const auto& policy : policies) {
+    auto found = std::find(current.begin(), current.end(), policy);
+    if (found == current.end()) throw HcnFailure(hr::kPolicyNotFound, "no such " + policy.type() + " policy");
+    current.erase(found);
   }
 }
 
