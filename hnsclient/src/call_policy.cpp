@@ -19,7 +19,21 @@ struct Pending {
   std::mutex mutex;
   std::condition_variable done;
   std::optional<CallOutcome> outcome;
+  bool abandoned = false;  // the caller stopped waiting; counted in Abandoned
 };
+
+// Calls the caller gave up on that are still running: HNS may yet carry
+// them out, so undoing their effect must wait for them first.
+struct Abandoned {
+  std::mutex mutex;
+  std::condition_variable finished;
+  int running = 0;
+};
+
+Abandoned& abandoned_calls() {
+  static Abandoned calls;
+  return calls;
+}
 
 CallOutcome run_once(const CallPolicy& policy, const std::function<CallOutcome()>& work) {
   auto pending = std::make_shared<Pending>();
@@ -33,6 +47,12 @@ CallOutcome run_once(const CallPolicy& policy, const std::function<CallOutcome()
     std::lock_guard<std::mutex> guard(pending->mutex);
     pending->outcome = std::move(outcome);
     pending->done.notify_all();
+    if (pending->abandoned) {
+      Abandoned& calls = abandoned_calls();
+      std::lock_guard<std::mutex> count_guard(calls.mutex);
+      --calls.running;
+      calls.finished.notify_all();
+    }
   });
   std::unique_lock<std::mutex> lock(pending->mutex);
   if (pending->done.wait_for(lock, policy.timeout, [&] { return pending->outcome.has_value(); })) {
@@ -42,11 +62,23 @@ CallOutcome run_once(const CallPolicy& policy, const std::function<CallOutcome()
   }
   // A hung HNS call cannot be cancelled; the worker owns what it uses and
   // ends with the process.
+  pending->abandoned = true;
+  {
+    Abandoned& calls = abandoned_calls();
+    std::lock_guard<std::mutex> count_guard(calls.mutex);
+    ++calls.running;
+  }
   worker.detach();
   return CallOutcome{hr::kTimeout, {}, fmt::format("HNS did not answer within {} ms", policy.timeout.count()), {}};
 }
 
 }  // namespace
+
+bool wait_for_abandoned_calls(std::chrono::milliseconds limit) {
+  Abandoned& calls = abandoned_calls();
+  std::unique_lock<std::mutex> lock(calls.mutex);
+  return calls.finished.wait_for(lock, limit, [&] { return calls.running == 0; });
+}
 
 CallPolicy CallPolicy::from_environment() {
   CallPolicy policy;

@@ -1,14 +1,15 @@
 #include "endpoint_creation.hpp"
 
+#include "wincni/hns/call_policy.hpp"
 #include "wincni/hns/hns_error.hpp"
 
 namespace wincni::endpoint {
 
 namespace {
 
-bool already_exists(const std::exception& error) {
+bool has_hresult(const std::exception& error, hns::HResult hresult) {
   const auto* hns_error = dynamic_cast<const hns::HnsError*>(&error);
-  return hns_error != nullptr && hns_error->hresult() == hns::hr::kAlreadyExists;
+  return hns_error != nullptr && hns_error->hresult() == hresult;
 }
 
 }  // namespace
@@ -18,7 +19,13 @@ EndpointView create_endpoint_with_id(HnsHost& host, const EndpointSpec& spec, co
   try {
     return host.create_endpoint(spec, network);
   } catch (const std::exception& e) {
-    if (!already_exists(e)) {
+    if (!has_hresult(e, hns::hr::kAlreadyExists)) {
+      // A create that timed out may still happen; deleting before it does
+      // would leave its endpoint behind. One more timeout period is the wait.
+      if (has_hresult(e, hns::hr::kTimeout) &&
+          !hns::wait_for_abandoned_calls(hns::CallPolicy::from_environment().timeout)) {
+        log.error("the timed-out create of endpoint {} is still running; removing it anyway", spec.id.str());
+      }
       try {
         host.delete_endpoint(spec.id);
       } catch (const std::exception& cleanup) {

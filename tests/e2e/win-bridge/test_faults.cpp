@@ -210,6 +210,38 @@ TEST_CASE("a failure after the attach: the rollback detaches (HCN namespace; v1 
   }
 }
 
+// A create HNS finishes after the plugin stopped waiting for it: the
+// rollback waits for the abandoned call before deleting, so the delete
+// comes after the create in what HNS saw, and nothing is left behind
+// (here the create ends within the one timeout period the rollback waits).
+TEST_CASE("a create that times out is deleted after it completes, not before") {
+  const std::vector<Flow> all = flows();
+  const auto flow = std::find_if(all.begin(), all.end(),
+                                 [](const Flow& f) { return f.name == "containerd, HCN, host-local"; });
+  REQUIRE(flow != all.end());
+  Prepared p;
+  prepare(p, *flow);
+  const std::string journal = p.node.path("journal");
+  Run run = p.node.plugin({"ADD", "pod1", p.netns, p.config,
+                           {{"WINCNI_EMULATOR_FAULTS", "CreateEndpoint:1:delay=500"},
+                            {"WINCNI_HNS_TIMEOUT_MS", "400"},
+                            {"WINCNI_EMULATOR_JOURNAL", journal}}});
+  CHECK_FALSE(run.ok());
+  CHECK_MESSAGE(run.msg().find("400 ms") != std::string::npos, run.msg());
+  std::vector<std::string> calls;
+  std::ifstream lines(journal);
+  for (std::string line; std::getline(lines, line);) calls.push_back(line);
+  const auto create = std::find_if(calls.begin(), calls.end(), [](const std::string& line) {
+    return line.find("CreateEndpoint") != std::string::npos;
+  });
+  REQUIRE(create != calls.end());
+  const auto removal = std::find_if(create, calls.end(), [](const std::string& line) {
+    return line.find("DeleteEndpoint") != std::string::npos;
+  });
+  CHECK(removal != calls.end());
+  require_clean(p);
+}
+
 TEST_CASE("a crash at any HNS call of ADD leaves nothing once DEL has run and the runtime's next ADD succeeds") {
   at_each_call_of_add("crash", [](const Prepared& p, const Run& run) {
     CHECK_FALSE(run.ok());

@@ -42,4 +42,10 @@ struct CallOutcome {
 // RPC_S_CALL_FAILED too when `idempotent`.
 CallOutcome run_call(const CallPolicy& policy, const std::function<CallOutcome()>& work, bool idempotent);
 
+// Waits, at most `limit`, for the calls run_call stopped waiting for to end;
+// true when none is left running. Before undoing a call that timed out (a
+// create, say): HNS may still carry it out after the undo, and what it
+// creates then would be left behind.
+bool wait_for_abandoned_calls(std::chrono::milliseconds limit);
+
 }  // namespace wincni::hns
