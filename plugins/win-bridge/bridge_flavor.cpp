@@ -9,9 +9,9 @@
 
 namespace wincni::bridge {
 
-using endpoint::EndpointConfig;
-using endpoint::NetworkView;
-using endpoint::SubnetView;
+using engine::EndpointConfig;
+using engine::NetworkView;
+using engine::SubnetView;
 
 cni::IpAddress bridge_endpoint_address(const cni::IpPrefix& subnet) { return subnet.network().address().plus(2); }
 
@@ -19,7 +19,7 @@ bool BridgeFlavor::accepts(hns::NetworkType type) const {
   return type == hns::NetworkType::L2Bridge || type == hns::NetworkType::L2Tunnel;
 }
 
-hns::NetworkType BridgeFlavor::type_to_create(const EndpointConfig& config) const {
+std::optional<hns::NetworkType> BridgeFlavor::type_to_create(const EndpointConfig& config) const {
   // Microsoft's examples name the network type in "type" ("l2tunnel").
   return cni::equals_ignore_case(config.plugin_type, "l2tunnel") ? hns::NetworkType::L2Tunnel
                                                                   : hns::NetworkType::L2Bridge;
@@ -33,10 +33,10 @@ cni::IpAddress BridgeFlavor::network_gateway(const EndpointConfig& config, hns::
   return EndpointFlavor::network_gateway(config, type, subnet);
 }
 
-std::optional<endpoint::HostEndpointPlan> BridgeFlavor::host_endpoint(const EndpointConfig& config,
+std::optional<engine::HostEndpointPlan> BridgeFlavor::host_endpoint(const EndpointConfig& config,
                                                                       const NetworkView& network) const {
   if (network.type != hns::NetworkType::L2Bridge) return std::nullopt;
-  endpoint::HostEndpointPlan plan{network.name + "_ep", {}};
+  engine::HostEndpointPlan plan{network.name + "_ep", {}};
   for (const cni::IpFamily family : {cni::IpFamily::V4, cni::IpFamily::V6}) {
     const SubnetView* subnet = network.first_subnet(family);
     if (subnet == nullptr) continue;
@@ -65,7 +65,7 @@ std::optional<cni::IpAddress> BridgeFlavor::pod_gateway(const EndpointConfig& co
 nlohmann::json BridgeFlavor::ipam_for_add(const EndpointConfig& config, const NetworkView& network,
                                           nlohmann::json ipam) const {
   if (!cni::equals_ignore_case(config.ipam_type, "host-local")) return ipam;
-  for (const endpoint::IpamRange& range : config.ipam_ranges) {
+  for (const engine::IpamRange& range : config.ipam_ranges) {
     if (range.range_start) continue;  // the operator chose it
     const cni::IpAddress network_address = range.subnet.network().address();
     std::set<cni::IpAddress> kept_out;
@@ -78,24 +78,24 @@ nlohmann::json BridgeFlavor::ipam_for_add(const EndpointConfig& config, const Ne
     }
     cni::IpAddress start = network_address.next();
     while (kept_out.contains(start)) start = start.next();
-    if (start != network_address.next()) ipam = endpoint::with_range_start(std::move(ipam), range, start);
+    if (start != network_address.next()) ipam = engine::with_range_start(std::move(ipam), range, start);
   }
   return ipam;
 }
 
 std::optional<std::string> BridgeFlavor::connectivity_problem(const EndpointConfig& config, const NetworkView& network,
-                                                              endpoint::HnsHost& host) const {
+                                                              const EndpointLister& list_endpoints) const {
   if (network.type != hns::NetworkType::L2Bridge) return std::nullopt;
-  std::vector<endpoint::EndpointView> endpoints;
+  std::vector<engine::EndpointView> endpoints;
   bool listed = false;
   for (const SubnetView& subnet : network.subnets) {
     auto gateway = pod_gateway(config, network, subnet.prefix.address(), std::nullopt);
     if (!gateway) continue;
     if (!listed) {
-      endpoints = host.endpoints_of(network);
+      endpoints = list_endpoints();
       listed = true;
     }
-    const bool held = std::any_of(endpoints.begin(), endpoints.end(), [&](const endpoint::EndpointView& endpoint) {
+    const bool held = std::any_of(endpoints.begin(), endpoints.end(), [&](const engine::EndpointView& endpoint) {
       return std::find(endpoint.addresses.begin(), endpoint.addresses.end(),
                        cni::IpPrefix(*gateway, subnet.prefix.length())) != endpoint.addresses.end() ||
              std::any_of(endpoint.addresses.begin(), endpoint.addresses.end(),

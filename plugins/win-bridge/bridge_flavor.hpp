@@ -18,31 +18,32 @@
 //   - STATUS reports limited connectivity (51) while no endpoint on the
 //     network holds the pods' gateway.
 
-#include "wincni/endpoint/flavor.hpp"
+#include "wincni/engine/flavor.hpp"
 
 namespace wincni::bridge {
 
-class BridgeFlavor final : public endpoint::EndpointFlavor {
+class BridgeFlavor final : public engine::EndpointFlavor {
  public:
   std::string_view plugin_name() const override { return "win-bridge"; }
   std::string_view description() const override { return "CNI plugin for pods on HNS L2Bridge and L2Tunnel networks"; }
 
   bool accepts(hns::NetworkType type) const override;
   std::string accepted_types() const override { return "L2Bridge or L2Tunnel"; }
-  hns::NetworkType type_to_create(const endpoint::EndpointConfig& config) const override;
-  cni::IpAddress network_gateway(const endpoint::EndpointConfig& config, hns::NetworkType type,
+  std::optional<hns::NetworkType> type_to_create(const engine::EndpointConfig& config) const override;
+  cni::IpAddress network_gateway(const engine::EndpointConfig& config, hns::NetworkType type,
                                  const cni::IpPrefix& subnet) const override;
-  std::optional<endpoint::HostEndpointPlan> host_endpoint(const endpoint::EndpointConfig& config,
-                                                          const endpoint::NetworkView& network) const override;
+  std::optional<engine::HostEndpointPlan> host_endpoint(const engine::EndpointConfig& config,
+                                                          const engine::NetworkView& network) const override;
+  std::string host_endpoint_role() const override { return "the host's bridge endpoint"; }
 
-  nlohmann::json ipam_for_add(const endpoint::EndpointConfig& config, const endpoint::NetworkView& network,
+  nlohmann::json ipam_for_add(const engine::EndpointConfig& config, const engine::NetworkView& network,
                               nlohmann::json ipam) const override;
-  std::optional<cni::IpAddress> pod_gateway(const endpoint::EndpointConfig& config,
-                                            const endpoint::NetworkView& network, const cni::IpAddress& address,
+  std::optional<cni::IpAddress> pod_gateway(const engine::EndpointConfig& config,
+                                            const engine::NetworkView& network, const cni::IpAddress& address,
                                             const std::optional<cni::IpAddress>& ipam_gateway) const override;
-  std::optional<std::string> connectivity_problem(const endpoint::EndpointConfig& config,
-                                                  const endpoint::NetworkView& network,
-                                                  endpoint::HnsHost& host) const override;
+  std::optional<std::string> connectivity_problem(const engine::EndpointConfig& config,
+                                                  const engine::NetworkView& network,
+                                                  const EndpointLister& endpoints) const override;
 };
 
 // The subnet's .2 (network address + 2): where the host's bridge endpoint sits.

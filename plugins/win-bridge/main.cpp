@@ -2,10 +2,10 @@
 
 #include "bridge_flavor.hpp"
 #include "wincni/cni/skel.hpp"
-#include "wincni/endpoint/engine.hpp"
+#include "wincni/engine/engine.hpp"
 
 int main(int argc, char** argv) {
   const wincni::bridge::BridgeFlavor flavor;
-  const wincni::endpoint::EndpointEngine engine(flavor);
+  const wincni::engine::EndpointEngine engine(flavor);
   return wincni::cni::plugin_main(engine.plugin_spec(), argc, argv);
 }

@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+#include <fstream>
+
 #include "configs.hpp"
 #include "emulated_node.hpp"
 #include "foreign_endpoint.hpp"
@@ -33,10 +35,24 @@ TEST_CASE("DEL without CNI_NETNS while the endpoint exists: dockershim's endpoin
   json config = bridge_config(node, "0.2.0");
   config.erase("apiVersion");
   node.add("pause1", "none", config.dump());
-  node.del("pause1", "", config.dump());
+  // No apiVersion and no CNI_NETNS: this host has HCN, so DEL looks there
+  // first; the container attachment only HNS v1's view shows is undone
+  // before the endpoint goes, whichever API made it.
+  const std::string journal = node.path("journal");
+  Run run = node.plugin({"DEL", "pause1", "", config.dump(), {{"WINCNI_EMULATOR_JOURNAL", journal}}});
+  REQUIRE_MESSAGE(run.ok(), run.out);
   CHECK_FALSE(node.endpoint("pause1_cbr0"));
   CHECK(node.held_addresses("cbr0").empty());
   CHECK(node.audit() == "");
+  std::vector<std::string> steps;
+  std::ifstream lines(journal);
+  for (std::string line; std::getline(lines, line);) {
+    const json entry = json::parse(line);
+    const std::string path = entry["input"].value("Path", "");
+    if (path.ends_with("/detach")) steps.push_back("detach");
+    if (entry["op"] == "HcnDeleteEndpoint" || entry["input"].value("Method", "") == "DELETE") steps.push_back("delete");
+  }
+  CHECK(steps == std::vector<std::string>{"detach", "delete"});
 }
 
 TEST_CASE("DEL with a config that does not parse in parts it does not need still tears down") {

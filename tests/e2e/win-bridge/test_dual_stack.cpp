@@ -68,8 +68,8 @@ TEST_CASE("enableDualStack changes nothing: the same result and endpoint with an
   REQUIRE(without_flag.result["ips"].size() == 2);
   CHECK(without_flag.result["ips"][1]["address"] == "fd00:10:244:2::3/64");
   CHECK(port_mappings(without_flag.endpoint) ==
-        std::vector<json>{json::parse(R"({"Protocol":6,"InternalPort":80,"ExternalPort":8080})"),
-                          json::parse(R"({"Protocol":6,"InternalPort":80,"ExternalPort":8080,"Flags":2})")});
+        std::vector<json>{json::parse(R"({"Protocol":6,"InternalPort":80,"ExternalPort":8080,"Flags":1})"),
+                          json::parse(R"({"Protocol":6,"InternalPort":80,"ExternalPort":8080,"Flags":3})")});
   CHECK(flagged_node.audit() == "");
   CHECK(node.audit() == "");
 }
@@ -83,6 +83,6 @@ TEST_CASE("enableDualStack on an IPv4-only pod adds no IPv6 port mapping (Micros
   const Outcome outcome = add_and_look(node, config);
   CHECK(outcome.result["ips"].size() == 1);
   CHECK(port_mappings(outcome.endpoint) ==
-        std::vector<json>{json::parse(R"({"Protocol":6,"InternalPort":80,"ExternalPort":8080})")});
+        std::vector<json>{json::parse(R"({"Protocol":6,"InternalPort":80,"ExternalPort":8080,"Flags":1})")});
   CHECK(node.audit() == "");
 }

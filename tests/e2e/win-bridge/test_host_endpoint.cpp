@@ -146,8 +146,7 @@ TEST_CASE("a network someone else made is not completed; its bridge endpoint's .
   // HNS's next free address is .2, which flanneld's cbr0_ep will hold.
   Run run = node.plugin({"ADD", "pod1", ns, config.dump()});
   CHECK(run.code() == 122);
-  CHECK(run.msg() == "HNS gave the pod 10.244.1.2, the pod's own gateway (the host's bridge endpoint): keep it out of "
-                     "the addresses IPAM hands out");
+  CHECK(run.msg() == "HNS gave the pod 10.244.1.2, the pod's own gateway: keep it out of the addresses IPAM hands out");
   CHECK_FALSE(node.endpoint("cbr0_ep"));  // flanneld's to make
   // host-local starts past it.
   const json result = node.add("pod1", ns, with_host_local(node, config).dump());
@@ -173,8 +172,8 @@ TEST_CASE("an explicit gateway other than .2 on flanneld's node: pods never get 
   config["ipam"]["rangeEnd"] = "10.244.1.2";
   Run run = node.plugin({"ADD", "pod1", ns, config.dump()});
   CHECK(run.code() == 122);
-  CHECK(run.msg() == "IPAM gave the pod 10.244.1.2, the address of the host's own endpoint on the network (its "
-                     "bridge endpoint): keep it out of the addresses IPAM hands out");
+  CHECK(run.msg() == "IPAM gave the pod 10.244.1.2, the address of the host's bridge endpoint: keep it out of the "
+                     "addresses IPAM hands out");
   CHECK(node.held_addresses("cbr0").empty());
 
   // HNS-assigned, with a gateway of .9: HNS skips .2 itself (cbr0_ep holds it).

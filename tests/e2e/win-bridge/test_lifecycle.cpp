@@ -253,17 +253,18 @@ TEST_CASE("ADD again: the same endpoint is reused; a changed config replaces it"
   CHECK(node.audit() == "");
 }
 
-TEST_CASE("an endpoint of the pod's name on another network is replaced") {
+TEST_CASE("an endpoint of the pod's name on another network that win-bridge did not make is left alone, named") {
   EmulatedNode node;
   node.host_gw();
   node.host_gw("10.245.1.0/24", "other");
-  create_foreign_endpoint(node, "other", "pod1_cbr0");
+  const hns::Guid foreign = create_foreign_endpoint(node, "other", "pod1_cbr0");
   const std::string ns = node.create_namespace();
-  node.add("pod1", ns, bridge_config(node).dump());
-  auto endpoint = node.endpoint("pod1_cbr0");
-  REQUIRE(endpoint);
-  CHECK((*endpoint)["IpConfigurations"][0]["IpAddress"] == "10.244.1.3");
-  CHECK(node.endpoints().size() == 3);  // cbr0_ep, other_ep, pod1_cbr0
+  Run run = node.plugin({"ADD", "pod1", ns, bridge_config(node).dump()});
+  CHECK(run.code() == 123);
+  CHECK(run.msg().find(foreign.str()) != std::string::npos);
+  CHECK(node_client(node).find_endpoint(foreign));
+  CHECK(node.endpoints().size() == 3);  // cbr0_ep, other_ep, the foreign pod1_cbr0
+  CHECK(node.held_addresses("cbr0").empty());
 }
 
 TEST_CASE("DEL keeps going: IPAM failing does not keep the endpoint, and the error is reported") {

@@ -1,0 +1,229 @@
+// ADD: find (or create, or wait for) the network; reuse the pod's endpoint
+// if it already is what ADD would make, else replace it; allocate, create,
+// attach — undoing every step already taken when a later one fails.
+
+#include <algorithm>
+#include <exception>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "commands/endpoint_creation.hpp"
+#include "commands/endpoint_removal.hpp"
+#include "commands/foreign_endpoint.hpp"
+#include "commands/required_features.hpp"
+#include "commands/invocation.hpp"
+#include "commands/ipam_calls.hpp"
+#include "commands/rollback.hpp"
+#include "plan/endpoint_marker.hpp"
+#include "plan/endpoint_plan.hpp"
+#include "wincni/engine/engine.hpp"
+#include "commands/error_codes.hpp"
+#include "commands/network_locator.hpp"
+#include "commands/plugin_data_dir.hpp"
+#include "plan/result_builder.hpp"
+
+namespace wincni::engine {
+
+namespace {
+
+// The result is encoded by the skel after the handler returns; a result the
+// config's version cannot carry (0.2.0 without IPv4) must fail here, while
+// the ADD can still be undone.
+cni::Result checked(cni::Result result, const Invocation& invocation) {
+  result.encode(invocation.ctx.config.cni_version());
+  return result;
+}
+
+std::vector<PodAddress> held_addresses(const EndpointView& endpoint) {
+  std::vector<PodAddress> addresses;
+  for (const cni::IpPrefix& address : endpoint.addresses) {
+    std::optional<cni::IpAddress> gateway;
+    for (const cni::IpAddress& candidate : endpoint.gateways) {
+      if (candidate.family() == address.family()) gateway = candidate;
+    }
+    addresses.push_back({address, gateway});
+  }
+  return addresses;
+}
+
+// dockershim: a container joining the pause container's endpoint.
+cni::Result join_sandbox(Invocation& invocation, const NetworkView& network) {
+  auto endpoint = invocation.access->find_endpoint(invocation.endpoint_name);
+  if (!endpoint || endpoint->network != network.id) {
+    throw cni::Error(cni::kUnknownContainer,
+                     fmt::format("no endpoint \"{}\" on network \"{}\" for {} to join: the pod's sandbox has not been "
+                                 "set up (its ADD with CNI_NETNS=none comes first)",
+                                 invocation.endpoint_name, network.name, invocation.ctx.netns));
+  }
+  if (!invocation.access->is_attached(*endpoint, invocation.attachment)) {
+    invocation.access->attach(*endpoint, invocation.attachment);
+  }
+  return checked(build_result(*endpoint, invocation.config.dns), invocation);
+}
+
+// The existing endpoint's result when it is what ADD would create and where
+// this ADD wants it; nullopt when it has to be replaced.
+std::optional<cni::Result> try_reuse(Invocation& invocation, const NetworkView& network, const EndpointView& endpoint,
+                                     const IpamCalls& ipam) {
+  const auto& log = invocation.log();
+  if (endpoint.network != network.id) {
+    log.info("endpoint {} is on another network; replacing it", endpoint.name);
+    return std::nullopt;
+  }
+  if (invocation.attachment.ns && !endpoint.ns.is_null() && endpoint.ns != *invocation.attachment.ns) {
+    log.info("endpoint {} is attached to namespace {}; replacing it", endpoint.name, endpoint.ns.str());
+    return std::nullopt;
+  }
+  try {
+    const bool hns_assigned = !ipam.configured();
+    EndpointSpec wanted = plan_endpoint(PlanRequest{invocation.config, invocation.flavor, network, invocation.api,
+                                                    endpoint.name, endpoint.id,
+                                                    hns_assigned ? std::vector<PodAddress>{} : held_addresses(endpoint)});
+    if (hns_assigned) {
+      for (const cni::IpPrefix& address : endpoint.addresses) require_usable(address.address(), wanted, network, invocation.flavor, "HNS");
+      auto late = late_policies(invocation.config, endpoint.addresses, invocation.api);
+      wanted.policies.insert(wanted.policies.end(), late.begin(), late.end());
+    }
+    if (!endpoint_matches(endpoint, wanted, invocation.api)) {
+      log.info("endpoint {} differs from the config; replacing it", endpoint.name);
+      return std::nullopt;
+    }
+  } catch (const cni::Error& e) {
+    log.info("endpoint {} cannot be kept: {}", endpoint.name, e.msg());
+    return std::nullopt;
+  }
+  cni::Result result = build_result(endpoint, invocation.config.dns);
+  if (ipam.configured() && !ipam.confirms(result)) return std::nullopt;
+  if (!invocation.access->is_attached(endpoint, invocation.attachment)) {
+    invocation.access->attach(endpoint, invocation.attachment);
+  }
+  log.info("reusing endpoint {}", endpoint.name);
+  return checked(std::move(result), invocation);
+}
+
+void replace(Invocation& invocation, const EndpointView& endpoint, const IpamCalls& ipam) {
+  remove_endpoint(*invocation.access, endpoint);
+  // The pod's addresses went with it; allocate them afresh.
+  if (ipam.configured()) ipam.del();
+}
+
+// The endpoints other than `spec`'s that hold one of its addresses.
+std::vector<EndpointView> address_holders(HnsAccess& access, const EndpointSpec& spec, const NetworkView& network) {
+  std::vector<EndpointView> holders;
+  for (EndpointView& endpoint : access.endpoints_of(network)) {
+    if (endpoint.id == spec.id) continue;
+    const bool holds = std::any_of(endpoint.addresses.begin(), endpoint.addresses.end(), [&](const cni::IpPrefix& a) {
+      return std::any_of(spec.addresses.begin(), spec.addresses.end(),
+                         [&](const cni::IpPrefix& wanted) { return wanted.address() == a.address(); });
+    });
+    if (holds) holders.push_back(std::move(endpoint));
+  }
+  return holders;
+}
+
+// Creates the pod's endpoint. A create that fails may have met an endpoint
+// holding the address IPAM has just given this pod: one of ours is an
+// orphan of an earlier pod (IPAM no longer holds the address for it — a
+// reboot, a lost DEL), so it goes, with its port mappings, and the create is
+// tried once more; anyone else's stops the ADD, named. Looking only after a
+// failure keeps the common ADD at one HNS call; HNS that accepts a second
+// endpoint with an address in use (docs/engine.md) never gets here.
+EndpointView create_in_place_of_orphans(Invocation& invocation, const EndpointSpec& spec, const NetworkView& network) {
+  HnsAccess& access = *invocation.access;
+  try {
+    return create_endpoint_with_id(access, spec, network, invocation.log());
+  } catch (const std::exception&) {
+    if (spec.addresses.empty()) throw;
+    const std::exception_ptr failure = std::current_exception();
+    std::vector<EndpointView> holders;
+    try {
+      holders = address_holders(access, spec, network);
+    } catch (const std::exception& e) {
+      invocation.log().warn("could not look for what holds the pod's address: {}", e.what());
+    }
+    if (holders.empty()) std::rethrow_exception(failure);
+    for (const EndpointView& holder : holders) {
+      if (!is_marked(holder.id, holder.network, holder.name)) {
+        throw endpoint_in_the_way(access, holder, holder.addresses.front().address().str(),
+                                  invocation.flavor.plugin_name());
+      }
+    }
+    for (const EndpointView& holder : holders) {
+      invocation.log().info("endpoint {} holds an address IPAM has given this pod: an orphan; removing it", holder.name);
+      remove_endpoint(access, holder);
+    }
+  }
+  return create_endpoint_with_id(access, spec, network, invocation.log());
+}
+
+cni::Result create_fresh(Invocation& invocation, const NetworkView& network, const IpamCalls& ipam) {
+  HnsAccess* access = invocation.access.get();
+  const EndpointConfig& config = invocation.config;
+  Rollback rollback(invocation.log());
+
+  std::vector<PodAddress> addresses;
+  if (ipam.configured()) {
+    // IPAM DEL is harmless when nothing was allocated, and the delegate may
+    // have allocated before it failed or timed out.
+    rollback.push("IPAM allocation", [ipam] { ipam.del(); });
+    const cni::Result allocated =
+        ipam.add(invocation.flavor.ipam_for_add(config, network, invocation.ctx.config.ipam()));
+    if (allocated.ips.empty()) {
+      throw cni::Error(kUnusableAddress, fmt::format("IPAM plugin {} returned no IP address", config.ipam_type));
+    }
+    for (const cni::IpConfig& ip : allocated.ips) addresses.push_back({ip.address, ip.gateway});
+    std::vector<cni::IpPrefix> prefixes;
+    for (const PodAddress& pod : addresses) prefixes.push_back(pod.address);
+    require_address_features(invocation, prefixes);
+  }
+
+  const hns::Guid id = endpoint_marker_id(network.id, invocation.endpoint_name);
+  const EndpointSpec spec =
+      plan_endpoint(PlanRequest{config, invocation.flavor, network, invocation.api, invocation.endpoint_name, id, addresses});
+  EndpointView endpoint = create_in_place_of_orphans(invocation, spec, network);
+  rollback.push("endpoint " + endpoint.name, [access, id] { access->delete_endpoint(id); });
+
+  if (addresses.empty()) {
+    for (const cni::IpPrefix& address : endpoint.addresses) require_usable(address.address(), spec, network, invocation.flavor, "HNS");
+    if (auto late = late_policies(config, endpoint.addresses, invocation.api); !late.empty()) {
+      access->add_policies(endpoint, late);
+      endpoint.policies.insert(endpoint.policies.end(), late.begin(), late.end());
+    }
+  }
+
+  const Attachment attachment = invocation.attachment;
+  rollback.push("attachment of " + endpoint.name, [access, endpoint, attachment] { access->detach(endpoint, attachment); });
+  access->attach(endpoint, attachment);
+
+  cni::Result result = checked(build_result(endpoint, config.dns), invocation);
+  if (invocation.api == HnsApi::V1 && !config.dns.options.empty()) {
+    invocation.log().warn("HNS v1 endpoints have no DNS options; {} not applied", fmt::join(config.dns.options, " "));
+  }
+  rollback.commit();
+  invocation.log().info("endpoint {} ({}) created on network {}", endpoint.name, endpoint.id.str(), network.name);
+  return result;
+}
+
+}  // namespace
+
+cni::Result EndpointEngine::add(const cni::CommandContext& ctx) const {
+  Invocation invocation = Invocation::open(ctx, flavor_, backend_);
+  // Before anything is made: an ADD this host cannot do creates no network.
+  require_config_features(invocation);
+  const NetworkView network =
+      locate_network(*invocation.access, invocation.config, flavor_, plugin_data_dir(invocation.env()), ctx.log());
+  if (invocation.role == Role::Joiner) return join_sandbox(invocation, network);
+
+  const IpamCalls ipam(invocation);
+  if (auto existing = invocation.access->find_endpoint(invocation.endpoint_name)) {
+    if (!is_marked(existing->id, existing->network, existing->name)) {
+      throw endpoint_in_the_way(*invocation.access, *existing, "the name " + existing->name, flavor_.plugin_name());
+    }
+    if (auto reused = try_reuse(invocation, network, *existing, ipam)) return *reused;
+    replace(invocation, *existing, ipam);
+  }
+  return create_fresh(invocation, network, ipam);
+}
+
+}  // namespace wincni::engine

@@ -1,0 +1,71 @@
+// DEL: idempotent, and it keeps going — detach, delete and the IPAM release
+// are each attempted even when another fails; the first failure is reported.
+// A missing CNI_NETNS, endpoint or network is not a failure.
+
+#include "commands/best_effort.hpp"
+#include "commands/invocation.hpp"
+#include "commands/ipam_calls.hpp"
+#include "hns/hns_access.hpp"
+#include "wincni/engine/engine.hpp"
+
+namespace wincni::engine {
+
+namespace {
+
+// The views DEL removes the pod's endpoint through: the invocation's API;
+// and without CNI_NETNS (containerd sends none when the namespace is already
+// gone, whichever API made the endpoint) the other API as well, so that the
+// endpoint is found by name and every attachment either view shows is undone
+// before it is deleted.
+std::vector<HnsAccess*> teardown_views(Invocation& invocation, std::unique_ptr<HnsAccess>& other) {
+  std::vector<HnsAccess*> views{invocation.access.get()};
+  if (!invocation.ctx.netns.empty()) return views;
+  const HnsApi other_api = invocation.api == HnsApi::V2 ? HnsApi::V1 : HnsApi::V2;
+  if (other_api == HnsApi::V2 && !invocation.access->supports(hns::Feature::ApiV2)) return views;
+  other = make_hns_access(other_api, invocation.client);
+  views.push_back(other.get());
+  return views;
+}
+
+}  // namespace
+
+void EndpointEngine::del(const cni::CommandContext& ctx) const {
+  Invocation invocation = Invocation::open(ctx, flavor_, backend_);
+  BestEffort teardown(ctx.log());
+
+  if (invocation.role == Role::Joiner) {
+    // dockershim: this container leaves the pod's endpoint; the pause
+    // container's DEL removes it.
+    HnsAccess& access = *invocation.access;
+    teardown.attempt("detaching " + ctx.container_id, [&] {
+      if (auto endpoint = access.find_endpoint(invocation.endpoint_name)) access.detach(*endpoint, invocation.attachment);
+    });
+    teardown.finish();
+    return;
+  }
+
+  std::unique_ptr<HnsAccess> other;
+  teardown.attempt("removing endpoint " + invocation.endpoint_name, [&] {
+    HnsAccess* owner = nullptr;
+    std::optional<EndpointView> found;
+    for (HnsAccess* view : teardown_views(invocation, other)) {
+      auto endpoint = view->find_endpoint(invocation.endpoint_name);
+      if (!endpoint) continue;
+      for (const Attachment& attachment : view->attachments(*endpoint)) {
+        teardown.attempt("detaching " + endpoint->name, [&] { view->detach(*endpoint, attachment); });
+      }
+      if (owner == nullptr) {
+        owner = view;
+        found = std::move(endpoint);
+      }
+    }
+    if (owner == nullptr) return;
+    owner->delete_endpoint(found->id);
+    ctx.log().info("endpoint {} deleted", found->name);
+  });
+  const IpamCalls ipam(invocation);
+  if (ipam.configured()) teardown.attempt("IPAM release", [&] { ipam.del(); });
+  teardown.finish();
+}
+
+}  // namespace wincni::engine

@@ -1,0 +1,50 @@
+// STATUS: whether an ADD could succeed now. HNS must answer and the network
+// must be there (or creatable from the config), of a type the plugin works
+// on: otherwise 50. The flavor may see limited connectivity (51). IPAM's
+// STATUS is passed on.
+
+#include <fmt/format.h>
+
+#include "commands/invocation.hpp"
+#include "commands/ipam_calls.hpp"
+#include "wincni/engine/engine.hpp"
+#include "commands/network_locator.hpp"
+
+namespace wincni::engine {
+
+namespace {
+
+[[noreturn]] void not_available(const std::string& message) { throw cni::Error(cni::kPluginNotAvailable, message); }
+
+}  // namespace
+
+void EndpointEngine::status(const cni::CommandContext& ctx) const {
+  std::optional<Invocation> opened;
+  std::optional<NetworkView> network;
+  try {
+    opened.emplace(Invocation::open(ctx, flavor_, backend_));
+    opened->access->version();
+    network = opened->access->find_network(opened->config.network);
+  } catch (const hns::HnsError& e) {
+    not_available(fmt::format("HNS is not reachable: {}", e.msg()));
+  }
+  Invocation& invocation = *opened;
+  std::optional<std::string> limited;
+  if (network) {
+    try {
+      require_accepted_type(*network, flavor_);
+    } catch (const cni::Error& e) {
+      not_available(e.msg());
+    }
+    HnsAccess& access = *invocation.access;
+    limited = flavor_.connectivity_problem(invocation.config, *network, [&] { return access.endpoints_of(*network); });
+  } else if (!creatable_network(invocation.config, flavor_)) {
+    not_available(fmt::format("network \"{}\" does not exist (yet): {}", invocation.config.network,
+                              missing_network_advice(invocation.config, flavor_)));
+  }
+  const IpamCalls ipam(invocation);
+  if (ipam.configured()) ipam.status();
+  if (limited) throw cni::Error(cni::kPluginLimitedConnectivity, *limited);
+}
+
+}  // namespace wincni::engine

@@ -1,0 +1,57 @@
+#include "commands/ipam_calls.hpp"
+
+#include "wincni/cni/delegate.hpp"
+#include "wincni/cni/json_keys.hpp"
+#include "wincni/cni/version.hpp"
+
+namespace wincni::engine {
+
+namespace {
+
+// `document` with `key` set, replacing whatever spelling of it was there.
+nlohmann::json with_key(nlohmann::json document, std::string_view key, nlohmann::json value) {
+  for (auto it = document.begin(); it != document.end();) {
+    it = cni::equals_ignore_case(it.key(), key) ? document.erase(it) : std::next(it);
+  }
+  document[std::string(key)] = std::move(value);
+  return document;
+}
+
+}  // namespace
+
+cni::Result IpamCalls::add(const nlohmann::json& ipam) const {
+  const auto& ctx = invocation_.ctx;
+  const std::string config = with_key(ctx.config.raw(), "ipam", ipam).dump();
+  return cni::delegate_add(invocation_.config.ipam_type, config, ctx.config.cni_version(), invocation_.env());
+}
+
+void IpamCalls::del() const {
+  cni::delegate_del(invocation_.config.ipam_type, invocation_.ctx.stdin_data, invocation_.env());
+}
+
+void IpamCalls::check() const {
+  cni::delegate_check(invocation_.config.ipam_type, invocation_.ctx.stdin_data, invocation_.env());
+}
+
+void IpamCalls::gc() const {
+  cni::delegate_gc(invocation_.config.ipam_type, invocation_.ctx.stdin_data, invocation_.env());
+}
+
+void IpamCalls::status() const {
+  cni::delegate_status(invocation_.config.ipam_type, invocation_.ctx.stdin_data, invocation_.env());
+}
+
+bool IpamCalls::confirms(const cni::Result& held) const {
+  const std::string version(cni::kCurrentVersion);
+  nlohmann::json config = with_key(invocation_.ctx.config.raw(), "cniVersion", version);
+  config = with_key(std::move(config), "prevResult", nlohmann::json(held.encode(version)));
+  try {
+    cni::delegate_check(invocation_.config.ipam_type, config.dump(), invocation_.env());
+    return true;
+  } catch (const cni::Error& e) {
+    invocation_.log().info("IPAM does not confirm the existing endpoint's addresses: {}", e.msg());
+    return false;
+  }
+}
+
+}  // namespace wincni::engine

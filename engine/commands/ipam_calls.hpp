@@ -1,0 +1,33 @@
+#pragma once
+// The delegated IPAM plugin (ipam.type), run as the runtime would run it,
+// with the invocation's environment. ADD gets the config with the "ipam"
+// object the flavor prepared; the other commands get stdin verbatim, so that
+// IPAM releases and checks exactly what the runtime's config says.
+
+#include <nlohmann/json.hpp>
+
+#include "commands/invocation.hpp"
+#include "wincni/cni/result.hpp"
+
+namespace wincni::engine {
+
+class IpamCalls {
+ public:
+  explicit IpamCalls(const Invocation& invocation) : invocation_(invocation) {}
+
+  bool configured() const { return !invocation_.config.ipam_type.empty(); }
+
+  cni::Result add(const nlohmann::json& ipam) const;
+  void del() const;
+  void check() const;
+  void gc() const;
+  void status() const;
+  // Whether IPAM holds exactly `held`'s addresses for this container (a CHECK
+  // with `held` as prevResult). Any error means no.
+  bool confirms(const cni::Result& held) const;
+
+ private:
+  const Invocation& invocation_;
+};
+
+}  // namespace wincni::engine

@@ -1,0 +1,159 @@
+#include "commands/network_locator.hpp"
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "commands/rollback.hpp"
+#include "wincni/cni/file_lock.hpp"
+#include "plan/endpoint_marker.hpp"
+#include "commands/error_codes.hpp"
+#include "commands/host_endpoint.hpp"
+#include "wincni/hns/hns_error.hpp"
+
+namespace wincni::engine {
+
+namespace {
+
+constexpr auto kPollInterval = std::chrono::milliseconds(200);
+
+// The lock file's directory; one that cannot be made fails the lock's open,
+// which names the path.
+void make_lock_dir(const std::string& data_dir) {
+  std::error_code ignored;
+  std::filesystem::create_directories(std::filesystem::path(std::u8string(data_dir.begin(), data_dir.end())), ignored);
+}
+
+// The network and, where the flavor has one, the host's endpoint on it: both
+// or neither (a failure removes the network again, so that the next ADD
+// starts over).
+NetworkView create_with_host_side(HnsAccess& access, const NetworkSpec& spec, const EndpointConfig& config,
+                                  const EndpointFlavor& flavor, const cni::Logger& log) {
+  log.info("creating network {} ({}) on adapter {}", spec.name, hns::network_type_name(spec.type), spec.adapter);
+  NetworkView network = access.create_network(spec);
+  Rollback rollback(log);
+  rollback.push("network " + network.name, [&access, id = network.id] { access.delete_network(id); });
+  const auto plan = flavor.host_endpoint(config, network);
+  if (plan && !plan->addresses.empty()) ensure_host_endpoint(access, network, *plan, std::nullopt, log);
+  rollback.commit();
+  return network;
+}
+
+NetworkView create_under_lock(HnsAccess& access, const NetworkSpec& spec, const EndpointConfig& config,
+                              const EndpointFlavor& flavor, const std::string& data_dir, const cni::Logger& log) {
+  make_lock_dir(data_dir);
+  cni::FileLock lock(network_lock_path(data_dir));
+  // Whoever held the lock before may have created it.
+  if (auto network = access.find_network(config.network)) return *network;
+  try {
+    return create_with_host_side(access, spec, config, flavor, log);
+  } catch (const hns::HnsError& e) {
+    // Someone who does not take our lock (flanneld, an operator) was faster.
+    if (e.hresult() != hns::hr::kNetworkAlreadyExists && e.hresult() != hns::hr::kAlreadyExists) throw;
+    if (auto network = access.find_network(config.network)) return *network;
+    throw;
+  }
+}
+
+std::vector<cni::IpAddress> addresses_of(const std::vector<cni::IpPrefix>& prefixes) {
+  std::vector<cni::IpAddress> addresses;
+  for (const cni::IpPrefix& prefix : prefixes) addresses.push_back(prefix.address());
+  return addresses;
+}
+
+// The host's endpoint on `network`: completed when the network is the
+// plugin's own and an earlier ADD died before finishing it, and in any case
+// its addresses (or, while it is missing, where it belongs) kept from pods.
+void settle_host_side(HnsAccess& access, NetworkView& network, const EndpointConfig& config,
+                      const EndpointFlavor& flavor, const std::string& data_dir, const cni::Logger& log) {
+  const auto plan = flavor.host_endpoint(config, network);
+  if (!plan) return;
+  std::optional<EndpointView> held = access.find_endpoint(plan->name);
+  const bool name_taken_elsewhere = held && held->network != network.id;
+  if (name_taken_elsewhere) {
+    log.warn("endpoint {} is on network {}, not on {}; not using it as the host's endpoint", plan->name,
+             held->network.str(), network.name);
+    held.reset();
+  }
+  const bool ours = network.id == network_marker_id(network.name);
+  const bool creatable = !plan->addresses.empty();
+  if (ours && creatable && !name_taken_elsewhere && (!held || !access.is_host_attached(*held))) {
+    make_lock_dir(data_dir);
+    cni::FileLock lock(network_lock_path(data_dir));
+    held = access.find_endpoint(plan->name);  // whoever held the lock may have done it
+    if (held && held->network != network.id) held.reset();
+    log.info("completing the host side of network {}", network.name);
+    held = ensure_host_endpoint(access, network, *plan, held, log);
+  }
+  network.host_addresses = addresses_of(held ? held->addresses : plan->addresses);
+}
+
+NetworkView wait_for(HnsAccess& access, const EndpointConfig& config, const EndpointFlavor& flavor,
+                     const cni::Logger& log) {
+  const auto deadline = std::chrono::steady_clock::now() + config.network_wait;
+  log.info("network {} does not exist yet; waiting up to {} ms for it", config.network, config.network_wait.count());
+  for (;;) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now >= deadline) break;
+    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(kPollInterval, deadline - now));
+    if (auto network = access.find_network(config.network)) return *network;
+  }
+  throw cni::Error(cni::kTryAgainLater, fmt::format("network \"{}\" not found after waiting {} ms: {}", config.network,
+                                                   config.network_wait.count(), missing_network_advice(config, flavor)));
+}
+
+}  // namespace
+
+std::string missing_network_advice(const EndpointConfig& config, const EndpointFlavor& flavor) {
+  std::string advice = fmt::format("check that {} runs on this node and has created it, with the name the config's "
+                                   "\"name\" gives",
+                                   flavor.network_creator());
+  if (flavor.type_to_create(config)) {
+    advice += fmt::format(", or give the config \"master\" and an ipam subnet so that {} can create it",
+                          flavor.plugin_name());
+  }
+  return advice;
+}
+
+void require_accepted_type(const NetworkView& network, const EndpointFlavor& flavor) {
+  if (flavor.accepts(network.type)) return;
+  throw cni::Error(kWrongNetworkType, fmt::format("network \"{}\" is of type {}; {} needs {}", network.name,
+                                                  hns::network_type_name(network.type), flavor.plugin_name(),
+                                                  flavor.accepted_types()));
+}
+
+std::optional<NetworkSpec> creatable_network(const EndpointConfig& config, const EndpointFlavor& flavor) {
+  const auto type = flavor.type_to_create(config);
+  if (!type || !config.blueprint) return std::nullopt;
+  const NetworkBlueprint& blueprint = *config.blueprint;
+  NetworkSpec spec;
+  spec.id = network_marker_id(config.network);
+  spec.name = config.network;
+  spec.type = *type;
+  spec.adapter = blueprint.adapter;
+  for (const cni::IpPrefix& subnet : blueprint.subnets) {
+    spec.subnets.push_back({subnet, flavor.network_gateway(config, spec.type, subnet)});
+  }
+  spec.policies = blueprint.policies;
+  spec.dns = blueprint.dns;
+  return spec;
+}
+
+NetworkView locate_network(HnsAccess& access, const EndpointConfig& config, const EndpointFlavor& flavor,
+                           const std::string& data_dir, const cni::Logger& log) {
+  std::optional<NetworkView> network = access.find_network(config.network);
+  if (!network) {
+    const auto spec = creatable_network(config, flavor);
+    network = spec ? create_under_lock(access, *spec, config, flavor, data_dir, log) : wait_for(access, config, flavor, log);
+  }
+  require_accepted_type(*network, flavor);
+  settle_host_side(access, *network, config, flavor, data_dir, log);
+  return *network;
+}
+
+std::string network_lock_path(const std::string& data_dir) { return data_dir + "/network-create.lock"; }
+
+}  // namespace wincni::engine

@@ -1,0 +1,100 @@
+#include "config/config_policy.hpp"
+
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "config/config_fields.hpp"
+#include "wincni/cni/json_keys.hpp"
+#include "wincni/hns/schema/schema_error.hpp"
+
+namespace wincni::engine {
+
+namespace cf = config_fields;
+using Json = nlohmann::json;
+
+namespace {
+
+bool carries_nothing(const Json& value) {
+  if (value.is_null()) return true;
+  if (value.is_boolean()) return !value.get<bool>();
+  if (value.is_number()) return value.get<double>() == 0;
+  if (value.is_string() || value.is_array() || value.is_object()) return value.empty();
+  return false;
+}
+
+bool is_v2_shape(const Json& value) {
+  const Json* settings = cni::find_key(value, "Settings");
+  return settings != nullptr && settings->is_object();
+}
+
+// A field the typed model did not read would vanish on the way to HNS: find
+// it by rendering the policy back in the shape it came in.
+void require_all_fields_read(const Json& value, const hns::Policy& policy, const std::string& where) {
+  const bool v2 = is_v2_shape(value);
+  const Json& given = v2 ? *cni::find_key(value, "Settings") : value;
+  const Json rendered = v2 ? hns::render_v2(policy)["Settings"] : hns::render_v1(policy);
+  for (const auto& [key, field] : given.items()) {
+    if (!v2 && cni::equals_ignore_case(key, "Type")) continue;
+    if (carries_nothing(field)) continue;
+    if (cni::find_key(rendered, key) == nullptr) {
+      cf::fail(where, fmt::format("{} has no field \"{}\" in the {} shape", policy.type(), key,
+                                  v2 ? "v2 ({\"Type\",\"Settings\":{...}})" : "v1 (flat)"));
+    }
+  }
+}
+
+hns::Policy read_policy(const Json& value, PolicyTarget target, const std::string& where) {
+  if (!value.is_object()) cf::fail(where, fmt::format("the policy must be an object, not {}", value.type_name()));
+  hns::Policy policy;
+  try {
+    policy = hns::parse_policy_any(value);
+  } catch (const hns::SchemaError& e) {
+    cf::fail(where, e.what());
+  }
+  if (!policy.known()) cf::fail(where, fmt::format("HNS has no policy type \"{}\"", policy.type()));
+  const unsigned scope = target == PolicyTarget::Endpoint ? hns::kEndpointScope : hns::kNetworkScope;
+  if ((policy.scopes() & scope) == 0) {
+    cf::fail(where, fmt::format("{} is not {} policy", policy.type(),
+                                target == PolicyTarget::Endpoint ? "an endpoint" : "a network"));
+  }
+  if (const std::string problem = policy.problem(); !problem.empty()) {
+    cf::fail(where, fmt::format("{}: {}", policy.type(), problem));
+  }
+  require_all_fields_read(value, policy, where);
+  return policy;
+}
+
+void read_list(const Json& config, std::string_view key, std::vector<ConfigPolicy>& out) {
+  const Json* list = cf::read_array(config, key, "");
+  if (list == nullptr) return;
+  for (size_t i = 0; i < list->size(); ++i) {
+    const Json& entry = (*list)[i];
+    const std::string where = cf::index_path(key, i);
+    if (!entry.is_object()) cf::fail(where, fmt::format("must be an object, not {}", entry.type_name()));
+    const auto kind = cf::read_string(entry, "name", where);
+    const Json* value = cf::find(entry, "value");
+    if (!kind) cf::fail(where, "has no \"name\" (EndpointPolicy or NetworkPolicy)");
+    if (value == nullptr) cf::fail(where, "has no \"value\"");
+    PolicyTarget target;
+    if (cni::equals_ignore_case(*kind, "EndpointPolicy")) {
+      target = PolicyTarget::Endpoint;
+    } else if (cni::equals_ignore_case(*kind, "NetworkPolicy")) {
+      target = PolicyTarget::Network;
+    } else {
+      cf::fail(where, fmt::format("unknown kind \"{}\" (expected EndpointPolicy or NetworkPolicy)", *kind));
+    }
+    out.push_back(ConfigPolicy{target, read_policy(*value, target, where), where});
+  }
+}
+
+}  // namespace
+
+std::vector<ConfigPolicy> read_config_policies(const Json& config) {
+  std::vector<ConfigPolicy> policies;
+  read_list(config, "policies", policies);
+  read_list(config, "AdditionalArgs", policies);
+  return policies;
+}
+
+}  // namespace wincni::engine

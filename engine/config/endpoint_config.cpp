@@ -1,0 +1,163 @@
+#include "config/endpoint_config.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "config/config_fields.hpp"
+#include "config/config_policy.hpp"
+#include "config/config_route.hpp"
+#include "config/dns_settings.hpp"
+#include "config/explicit_gateways.hpp"
+#include "config/ipam_ranges.hpp"
+#include "config/port_mapping.hpp"
+#include "wincni/cni/json_keys.hpp"
+#include "wincni/hns/guid.hpp"
+
+namespace wincni::engine {
+
+namespace cf = config_fields;
+using Json = nlohmann::json;
+
+namespace {
+
+std::optional<HnsApi> read_api_version(const Json& config) {
+  const auto version = cf::read_integer(config, "apiVersion", "", 0, 2);
+  if (!version || *version == 0) return std::nullopt;  // Go's zero value: not set
+  return *version == 2 ? HnsApi::V2 : HnsApi::V1;
+}
+
+std::optional<cni::IpPrefix> read_ip_masq_network(const Json& config) {
+  const auto text = cf::read_string(config, "ipMasqNetwork", "");
+  if (!text || text->empty()) return std::nullopt;
+  if (auto prefix = cni::IpPrefix::parse(*text)) return prefix;
+  if (auto address = cni::IpAddress::parse(*text)) return cni::IpPrefix(*address, address->bits());
+  cf::fail("ipMasqNetwork", fmt::format("\"{}\" is neither an IP prefix nor an address", *text));
+}
+
+OptionalFlags read_optional_flags(const Json& config, std::vector<std::string>& warnings) {
+  OptionalFlags flags;
+  const Json* object = cf::read_object(config, "optionalFlags", "");
+  if (object == nullptr) return flags;
+  struct Known {
+    std::string_view key;
+    bool OptionalFlags::*field;
+  };
+  static constexpr Known kKnown[] = {
+      {"allowAclPortMapping", &OptionalFlags::allow_acl_port_mapping},
+      {"enableDualStack", &OptionalFlags::enable_dual_stack},
+      {"gatewayFromAdditionalRoutes", &OptionalFlags::gateway_from_additional_routes},
+      {"forceBridgeGateway", &OptionalFlags::force_bridge_gateway},
+      {"loopbackDSR", &OptionalFlags::loopback_dsr},
+  };
+  for (const auto& item : object->items()) {
+    if (cni::equals_ignore_case(item.key(), "localRoutedPortMapping")) {
+      // Unset and false differ: unset is on for HCN port mappings.
+      flags.local_routed_port_mapping = cf::read_bool(*object, item.key(), "optionalFlags");
+      continue;
+    }
+    const Known* known = nullptr;
+    for (const Known& candidate : kKnown) {
+      if (cni::equals_ignore_case(candidate.key, item.key())) known = &candidate;
+    }
+    if (known == nullptr) {
+      warnings.push_back(fmt::format("optionalFlags.{} is not a flag this plugin knows; ignored", item.key()));
+      continue;
+    }
+    if (auto value = cf::read_bool(*object, item.key(), "optionalFlags")) flags.*(known->field) = *value;
+  }
+  return flags;
+}
+
+std::chrono::milliseconds read_network_wait(const Json& config) {
+  const auto seconds = cf::read_number(config, "networkWaitSeconds", "");
+  if (!seconds) return std::chrono::seconds(10);
+  if (*seconds < 0 || *seconds > 3600) cf::fail("networkWaitSeconds", "must be within 0-3600");
+  return std::chrono::milliseconds(static_cast<long long>(std::llround(*seconds * 1000)));
+}
+
+std::string read_mac_prefix(const Json& config) {
+  const auto prefix = cf::read_string(config, "endpointMacPrefix", "");
+  if (!prefix || prefix->empty()) return {};
+  const std::string& text = *prefix;
+  const bool well_formed = text.size() == 5 && text[2] == '-' && std::isxdigit(static_cast<unsigned char>(text[0])) &&
+                           std::isxdigit(static_cast<unsigned char>(text[1])) &&
+                           std::isxdigit(static_cast<unsigned char>(text[3])) &&
+                           std::isxdigit(static_cast<unsigned char>(text[4]));
+  if (!well_formed) {
+    cf::fail("endpointMacPrefix", fmt::format("\"{}\" is invalid, value must be of the format xx-xx", text));
+  }
+  return text;
+}
+
+std::optional<NetworkBlueprint> read_blueprint(const EndpointConfig& config) {
+  if (config.adapter.empty() || config.ipam_ranges.empty()) return std::nullopt;
+  NetworkBlueprint blueprint;
+  blueprint.adapter = config.adapter;
+  blueprint.dns = config.dns;
+  for (const IpamRange& range : config.ipam_ranges) {
+    const cni::IpPrefix subnet = range.subnet.network();
+    if (std::find(blueprint.subnets.begin(), blueprint.subnets.end(), subnet) == blueprint.subnets.end()) {
+      blueprint.subnets.push_back(subnet);
+    }
+  }
+  for (const ConfigPolicy& entry : config.policies) {
+    if (entry.target == PolicyTarget::Network) blueprint.policies.push_back(entry.policy);
+  }
+  return blueprint;
+}
+
+}  // namespace
+
+EndpointConfig read_endpoint_config(const cni::NetConf& conf) {
+  const Json& raw = conf.raw();
+  EndpointConfig config;
+  config.network = conf.name();
+  config.plugin_type = conf.type();
+  config.api = read_api_version(raw);
+  config.ip_masq_network = read_ip_masq_network(raw);
+  config.ip_masq = cf::read_bool(raw, "ipMasq", "").value_or(false);
+  config.flags = read_optional_flags(raw, config.warnings);
+  config.loopback_dsr = cf::read_bool(raw, "loopbackDSR", "").value_or(false) || config.flags.loopback_dsr;
+  config.policies = read_config_policies(raw);
+  config.dns = effective_dns(raw);
+  if (const Json* runtime = cf::read_object(raw, "runtimeConfig", "")) config.port_mappings = read_port_mappings(*runtime);
+
+  config.ipam_type = conf.ipam_type();
+  const Json& ipam = conf.ipam();
+  config.ipam_ranges = read_ipam_ranges(ipam);
+  if (ipam.is_object()) config.ipam_routes = read_config_routes(ipam, "routes", "ipam");
+  config.additional_routes = read_config_routes(raw, "additionalRoutes", "");
+  config.gateways = ExplicitGateways(
+      config.ipam_ranges, config.ipam_routes,
+      gateway_routes(config.additional_routes, config.flags.gateway_from_additional_routes, config.warnings));
+
+  config.adapter = cf::read_string(raw, "master", "").value_or("");
+  config.network_wait = read_network_wait(raw);
+  config.endpoint_mac_prefix = read_mac_prefix(raw);
+  config.blueprint = read_blueprint(config);
+  return config;
+}
+
+EndpointConfig read_teardown_config(const cni::NetConf& conf) {
+  EndpointConfig config;
+  config.network = conf.name();
+  config.plugin_type = conf.type();
+  config.ipam_type = conf.ipam_type();
+  try {
+    config.api = read_api_version(conf.raw());
+  } catch (const cni::Error& e) {
+    config.warnings.push_back(e.msg() + "; the API follows CNI_NETNS");
+  }
+  return config;
+}
+
+std::optional<HnsApi> api_for_netns(std::string_view netns) {
+  if (netns.empty()) return std::nullopt;
+  if (hns::Guid::parse(netns)) return HnsApi::V2;
+  return HnsApi::V1;
+}
+
+}  // namespace wincni::engine

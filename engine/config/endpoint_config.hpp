@@ -1,0 +1,28 @@
+#pragma once
+// Reads a network config into the EndpointConfig a command runs with
+// (config.hpp), in every dialect.
+
+#include <optional>
+#include <string_view>
+
+#include "wincni/cni/config.hpp"
+#include "wincni/engine/config.hpp"
+
+namespace wincni::engine {
+
+// cni::Error 7 (or 6 for a generic key of the wrong CNI type) naming the
+// field for anything malformed.
+EndpointConfig read_endpoint_config(const cni::NetConf& conf);
+
+// What DEL needs and nothing more (network, IPAM type, apiVersion when it
+// reads), for a config that read_endpoint_config() rejects: a pod's network
+// is torn down even when, say, its port mappings name a protocol HNS cannot
+// map.
+EndpointConfig read_teardown_config(const cni::NetConf& conf);
+
+// The API a config without apiVersion uses for this CNI_NETNS: a namespace
+// GUID means containerd and HCN; "none" and "container:<id>" mean dockershim
+// and HNS v1. nullopt when the netns says nothing ("" on DEL).
+std::optional<HnsApi> api_for_netns(std::string_view netns);
+
+}  // namespace wincni::engine

@@ -1,0 +1,33 @@
+#pragma once
+// The two HnsAccess implementations (hns_access_v1.cpp, hns_access_v2.cpp)
+// and the pieces they share.
+
+#include <memory>
+
+#include "hns/hns_access.hpp"
+
+namespace wincni::engine {
+
+std::unique_ptr<HnsAccess> make_v1_access(std::shared_ptr<hns::HnsClient> client);
+std::unique_ptr<HnsAccess> make_v2_access(std::shared_ptr<hns::HnsClient> client);
+
+// A subnet as the engine sees it; `do_not_reserve` is HCN's
+// DoNotReserveGatewayAddress.
+SubnetView subnet_view(const cni::IpPrefix& prefix, std::optional<cni::IpAddress> gateway, bool do_not_reserve,
+                       std::vector<hns::Policy> policies);
+
+// The ProviderAddress among a network's policies, when it holds an address.
+std::optional<cni::IpAddress> provider_address_policy(const std::vector<hns::Policy>& policies);
+
+// `address` with the prefix length HNS reported, or the length of the
+// network subnet holding it when HNS reported none.
+cni::IpPrefix with_prefix_length(const cni::IpAddress& address, int length, const NetworkView* network);
+
+cni::Dns to_cni_dns(const hns::Dns& dns);
+hns::Dns to_hns_dns(const cni::Dns& dns);
+
+// Whether the endpoint is the node's vNIC: only HNS v1's view says so (state
+// Attached with no container and no namespace), on either API.
+bool is_host_attached(hns::HnsClient& client, const hns::Guid& endpoint);
+
+}  // namespace wincni::engine

@@ -1,0 +1,52 @@
+#include "hns/access_parts.hpp"
+
+namespace wincni::engine {
+
+SubnetView subnet_view(const cni::IpPrefix& prefix, std::optional<cni::IpAddress> gateway, bool do_not_reserve,
+                       std::vector<hns::Policy> policies) {
+  SubnetView view{prefix.network(), gateway, gateway, std::move(policies)};
+  if (!view.reserved && !do_not_reserve) view.reserved = view.prefix.address().next();
+  return view;
+}
+
+cni::IpPrefix with_prefix_length(const cni::IpAddress& address, int length, const NetworkView* network) {
+  if (length == 0 && network != nullptr) {
+    if (const SubnetView* subnet = network->subnet_of(address)) length = subnet->prefix.length();
+  }
+  return cni::IpPrefix(address, length == 0 ? address.bits() : length);
+}
+
+cni::Dns to_cni_dns(const hns::Dns& dns) {
+  cni::Dns out;
+  out.nameservers = dns.server_list;
+  out.domain = dns.domain;
+  out.search = dns.search;
+  out.options = dns.options;
+  return out;
+}
+
+hns::Dns to_hns_dns(const cni::Dns& dns) {
+  hns::Dns out;
+  out.server_list = dns.nameservers;
+  out.domain = dns.domain;
+  out.search = dns.search;
+  out.options = dns.options;
+  return out;
+}
+
+std::optional<cni::IpAddress> provider_address_policy(const std::vector<hns::Policy>& policies) {
+  const auto* pa = find_policy<hns::ProviderAddressPolicy>(policies);
+  return pa != nullptr ? cni::IpAddress::parse(pa->provider_address) : std::nullopt;
+}
+
+bool is_host_attached(hns::HnsClient& client, const hns::Guid& endpoint) {
+  const auto v1 = client.get_hns_endpoint(endpoint);
+  return v1 && v1->state == hns::EndpointState::Attached && v1->shared_containers.empty() &&
+         v1->namespace_id.is_null();
+}
+
+std::unique_ptr<HnsAccess> make_hns_access(HnsApi api, std::shared_ptr<hns::HnsClient> client) {
+  return api == HnsApi::V2 ? make_v2_access(std::move(client)) : make_v1_access(std::move(client));
+}
+
+}  // namespace wincni::engine

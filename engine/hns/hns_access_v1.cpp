@@ -1,0 +1,167 @@
+// HnsAccess over HNS v1 (vmcompute.dll HNSCall): dockershim nodes, CNI
+// "apiVersion" 1 or absent.
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "hns/access_parts.hpp"
+#include "wincni/cni/json_keys.hpp"
+
+namespace wincni::engine {
+
+namespace {
+
+NetworkView network_view(const hns::HnsNetwork& network) {
+  NetworkView view;
+  view.id = network.id;
+  view.name = network.name;
+  view.type = network.type;
+  view.policies = network.policies;
+  view.provider_address = provider_address_policy(network.policies);
+  if (!view.provider_address) view.provider_address = network.management_ip;
+  for (const hns::HnsSubnet& subnet : network.subnets) {
+    if (subnet.address_prefix) {
+      view.subnets.push_back(subnet_view(*subnet.address_prefix, subnet.gateway_address, false, subnet.policies));
+    }
+  }
+  return view;
+}
+
+EndpointView endpoint_view(const hns::HnsEndpoint& endpoint, const NetworkView* network) {
+  EndpointView view;
+  view.id = endpoint.id;
+  view.name = endpoint.name;
+  view.network = endpoint.virtual_network;
+  if (endpoint.ip_address) view.addresses.push_back(with_prefix_length(*endpoint.ip_address, endpoint.prefix_length, network));
+  if (endpoint.ipv6_address) {
+    view.addresses.push_back(with_prefix_length(*endpoint.ipv6_address, endpoint.ipv6_prefix_length, network));
+  }
+  if (endpoint.gateway_address) view.gateways.push_back(*endpoint.gateway_address);
+  if (endpoint.gateway_address_v6) view.gateways.push_back(*endpoint.gateway_address_v6);
+  view.mac = endpoint.mac_address;
+  view.policies = endpoint.policies;
+  view.dns.nameservers = hns::split_list(endpoint.dns_server_list);
+  view.dns.search = hns::split_list(endpoint.dns_suffix);
+  view.dns.domain = endpoint.dns_domain;
+  view.ns = endpoint.namespace_id;
+  view.containers = endpoint.shared_containers;
+  return view;
+}
+
+class HnsV1Access final : public HnsAccess {
+ public:
+  explicit HnsV1Access(std::shared_ptr<hns::HnsClient> client) : client_(std::move(client)) {}
+
+  HnsApi api() const override { return HnsApi::V1; }
+  bool supports(hns::Feature feature) override { return client_->supports(feature); }
+  hns::HnsVersion version() override { return client_->version(); }
+
+  std::optional<NetworkView> find_network(const std::string& name) override {
+    auto network = client_->find_hns_network_by_name(name);
+    if (!network) return std::nullopt;
+    return network_view(*network);
+  }
+
+  NetworkView create_network(const NetworkSpec& spec) override {
+    hns::HnsNetwork settings;
+    settings.id = spec.id;
+    settings.name = spec.name;
+    settings.type = spec.type;
+    settings.network_adapter_name = spec.adapter;
+    settings.policies = spec.policies;
+    for (const NetworkSpec::Subnet& subnet : spec.subnets) {
+      settings.subnets.push_back(hns::HnsSubnet{subnet.prefix, subnet.gateway, {}});
+    }
+    settings.dns_suffix = hns::join_list(spec.dns.search);
+    settings.dns_server_list = hns::join_list(spec.dns.nameservers);
+    return network_view(client_->create_hns_network(settings));
+  }
+
+  bool delete_network(const hns::Guid& id) override { return client_->delete_hns_network(id); }
+
+  std::optional<EndpointView> find_endpoint(const std::string& name) override {
+    auto endpoint = client_->find_hns_endpoint_by_name(name);
+    if (!endpoint) return std::nullopt;
+    return endpoint_view(*endpoint, nullptr);
+  }
+
+  std::vector<EndpointView> endpoints_of(const NetworkView& network) override {
+    std::vector<EndpointView> views;
+    for (const auto& endpoint : client_->list_hns_endpoints()) {
+      if (endpoint.virtual_network == network.id) views.push_back(endpoint_view(endpoint, &network));
+    }
+    return views;
+  }
+
+  EndpointView create_endpoint(const EndpointSpec& spec, const NetworkView& network) override {
+    hns::HnsEndpoint settings;
+    settings.id = spec.id;
+    settings.name = spec.name;
+    settings.virtual_network = spec.network;
+    settings.virtual_network_name = network.name;
+    settings.policies = spec.policies;
+    for (const cni::IpPrefix& address : spec.addresses) {
+      const auto length = static_cast<std::uint8_t>(address.length());
+      if (address.address().is_v4()) {
+        settings.ip_address = address.address();
+        settings.prefix_length = length;
+      } else {
+        settings.ipv6_address = address.address();
+        settings.ipv6_prefix_length = length;
+      }
+    }
+    for (const cni::IpAddress& gateway : spec.gateways) {
+      (gateway.is_v4() ? settings.gateway_address : settings.gateway_address_v6) = gateway;
+    }
+    settings.dns_server_list = hns::join_list(spec.dns.nameservers);
+    settings.dns_suffix = hns::join_list(spec.dns.search);
+    settings.dns_domain = spec.dns.domain;
+    settings.mac_address = spec.mac;
+    return endpoint_view(client_->create_hns_endpoint(settings), &network);
+  }
+
+  bool delete_endpoint(const hns::Guid& id) override { return client_->delete_hns_endpoint(id); }
+
+  void add_policies(const EndpointView& endpoint, const std::vector<hns::Policy>& policies) override {
+    // v1 updates an endpoint by posting it whole.
+    auto current = client_->get_hns_endpoint(endpoint.id);
+    if (!current) {
+      throw hns::HnsError(hns::hr::kEndpointNotFound, "HNSCall GET /endpoints/" + endpoint.id.str(),
+                          fmt::format("endpoint \"{}\"", endpoint.name), {});
+    }
+    current->policies.insert(current->policies.end(), policies.begin(), policies.end());
+    client_->update_hns_endpoint(*current);
+  }
+
+  bool is_attached(const EndpointView& endpoint, const Attachment& to) const override {
+    return std::any_of(endpoint.containers.begin(), endpoint.containers.end(),
+                       [&](const std::string& container) { return cni::equals_ignore_case(container, to.container); });
+  }
+  void attach(const EndpointView& endpoint, const Attachment& to) override {
+    client_->attach_container(endpoint.id, to.container);
+  }
+  bool detach(const EndpointView& endpoint, const Attachment& from) override {
+    return client_->detach_container(endpoint.id, from.container);
+  }
+  std::vector<Attachment> attachments(const EndpointView& endpoint) const override {
+    std::vector<Attachment> all;
+    for (const std::string& container : endpoint.containers) all.push_back(Attachment{std::nullopt, container});
+    return all;
+  }
+  bool is_host_attached(const EndpointView& endpoint) override {
+    return engine::is_host_attached(*client_, endpoint.id);
+  }
+  void attach_host(const EndpointView& endpoint) override { client_->attach_host(endpoint.id); }
+
+ private:
+  std::shared_ptr<hns::HnsClient> client_;
+};
+
+}  // namespace
+
+std::unique_ptr<HnsAccess> make_v1_access(std::shared_ptr<hns::HnsClient> client) {
+  return std::make_unique<HnsV1Access>(std::move(client));
+}
+
+}  // namespace wincni::engine

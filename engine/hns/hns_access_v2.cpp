@@ -1,0 +1,170 @@
+// HnsAccess over HCN (computenetwork.dll): containerd nodes, CNI "apiVersion": 2.
+
+#include "hns/access_parts.hpp"
+#include "config/config_route.hpp"
+
+namespace wincni::engine {
+
+namespace {
+
+NetworkView network_view(const hns::HostComputeNetwork& network) {
+  NetworkView view;
+  view.id = network.id;
+  view.name = network.name;
+  view.type = network.type;
+  view.policies = network.policies;
+  view.provider_address = provider_address_policy(network.policies);
+  for (const hns::Subnet* subnet : network.subnets()) {
+    view.subnets.push_back(subnet_view(subnet->ip_address_prefix, subnet->gateway(),
+                                       (subnet->flags & hns::Subnet::kDoNotReserveGatewayAddress) != 0,
+                                       subnet->policies));
+  }
+  return view;
+}
+
+hns::Route route(const cni::IpPrefix& destination, const cni::IpAddress& next_hop) {
+  hns::Route out;
+  out.destination_prefix = destination;
+  out.next_hop = next_hop;
+  return out;
+}
+
+class HcnAccess final : public HnsAccess {
+ public:
+  explicit HcnAccess(std::shared_ptr<hns::HnsClient> client) : client_(std::move(client)) {}
+
+  HnsApi api() const override { return HnsApi::V2; }
+  bool supports(hns::Feature feature) override { return client_->supports(feature); }
+  hns::HnsVersion version() override { return client_->version(); }
+
+  std::optional<NetworkView> find_network(const std::string& name) override {
+    auto network = client_->find_network_by_name(name);
+    if (!network) return std::nullopt;
+    return with_management_address(network_view(*network));
+  }
+
+  NetworkView create_network(const NetworkSpec& spec) override {
+    hns::HostComputeNetwork settings;
+    settings.id = spec.id;
+    settings.name = spec.name;
+    settings.type = spec.type;
+    settings.dns = to_hns_dns(spec.dns);
+    settings.policies = spec.policies;
+    if (!settings.find_policy<hns::NetAdapterNamePolicy>()) {
+      settings.policies.push_back(hns::Policy{hns::NetAdapterNamePolicy{spec.adapter}});
+    }
+    hns::Ipam ipam;
+    for (const NetworkSpec::Subnet& subnet : spec.subnets) {
+      hns::Subnet hcn_subnet;
+      hcn_subnet.ip_address_prefix = subnet.prefix;
+      hcn_subnet.routes.push_back(route(default_destination(subnet.prefix.family()), subnet.gateway));
+      ipam.subnets.push_back(std::move(hcn_subnet));
+    }
+    settings.ipams.push_back(std::move(ipam));
+    return with_management_address(network_view(client_->create_network(settings)));
+  }
+
+  bool delete_network(const hns::Guid& id) override { return client_->delete_network(id); }
+
+  std::optional<EndpointView> find_endpoint(const std::string& name) override {
+    auto endpoint = client_->find_endpoint_by_name(name);
+    if (!endpoint) return std::nullopt;
+    return endpoint_view(*endpoint, nullptr);
+  }
+
+  std::vector<EndpointView> endpoints_of(const NetworkView& network) override {
+    std::vector<EndpointView> views;
+    for (const auto& endpoint : client_->list_endpoints_of_network(network.id)) {
+      views.push_back(endpoint_view(endpoint, &network));
+    }
+    return views;
+  }
+
+  EndpointView create_endpoint(const EndpointSpec& spec, const NetworkView& network) override {
+    hns::HostComputeEndpoint settings;
+    settings.id = spec.id;
+    settings.name = spec.name;
+    settings.host_compute_network = spec.network;
+    settings.policies = spec.policies;
+    for (const cni::IpPrefix& address : spec.addresses) {
+      settings.ip_configurations.push_back({address.address(), static_cast<std::uint8_t>(address.length())});
+    }
+    settings.dns = to_hns_dns(spec.dns);
+    for (const cni::IpAddress& gateway : spec.gateways) {
+      settings.routes.push_back(route(default_destination(gateway.family()), gateway));
+    }
+    for (const EndpointRoute& extra : spec.routes) settings.routes.push_back(route(extra.destination, extra.next_hop));
+    settings.mac_address = spec.mac;
+    return endpoint_view(client_->create_endpoint(settings), &network);
+  }
+
+  bool delete_endpoint(const hns::Guid& id) override { return client_->delete_endpoint(id); }
+
+  void add_policies(const EndpointView& endpoint, const std::vector<hns::Policy>& policies) override {
+    client_->modify_endpoint(endpoint.id, hns::policy_request(hns::RequestType::Add, policies));
+  }
+
+  bool is_attached(const EndpointView& endpoint, const Attachment& to) const override {
+    return to.ns && endpoint.ns == *to.ns;
+  }
+  void attach(const EndpointView& endpoint, const Attachment& to) override {
+    client_->attach_to_namespace(to.ns.value(), endpoint.id);
+  }
+  bool detach(const EndpointView& endpoint, const Attachment& from) override {
+    return from.ns && client_->detach_from_namespace(*from.ns, endpoint.id);
+  }
+  std::vector<Attachment> attachments(const EndpointView& endpoint) const override {
+    if (endpoint.ns.is_null()) return {};
+    return {Attachment{endpoint.ns, {}}};
+  }
+  bool is_host_attached(const EndpointView& endpoint) override {
+    return engine::is_host_attached(*client_, endpoint.id);
+  }
+  void attach_host(const EndpointView& endpoint) override { client_->attach_host(endpoint.id); }
+
+ private:
+  // HCN shows no management address; HNS v1's view of the same network
+  // does (ManagementIP), which is where the reference win-overlay reads it.
+  NetworkView with_management_address(NetworkView view) {
+    if (!view.provider_address && view.type == hns::NetworkType::Overlay) {
+      if (auto v1 = client_->get_hns_network(view.id)) view.provider_address = v1->management_ip;
+    }
+    return view;
+  }
+
+  EndpointView endpoint_view(const hns::HostComputeEndpoint& endpoint, const NetworkView* network) {
+    std::optional<NetworkView> looked_up;
+    const bool lengths_missing = std::any_of(endpoint.ip_configurations.begin(), endpoint.ip_configurations.end(),
+                                             [](const hns::IpConfig& config) { return config.prefix_length == 0; });
+    if (network == nullptr && lengths_missing) {
+      if (auto found = client_->find_network(endpoint.host_compute_network)) looked_up = network_view(*found);
+      network = looked_up ? &*looked_up : nullptr;
+    }
+    EndpointView view;
+    view.id = endpoint.id;
+    view.name = endpoint.name;
+    view.network = endpoint.host_compute_network;
+    for (const hns::IpConfig& config : endpoint.ip_configurations) {
+      view.addresses.push_back(with_prefix_length(config.ip_address, config.prefix_length, network));
+    }
+    for (const hns::Route& r : endpoint.routes) {
+      if (r.is_default() && r.next_hop) view.gateways.push_back(*r.next_hop);
+    }
+    view.routes = endpoint.routes;
+    view.mac = endpoint.mac_address;
+    view.policies = endpoint.policies;
+    view.dns = to_cni_dns(endpoint.dns);
+    view.ns = endpoint.host_compute_namespace;
+    return view;
+  }
+
+  std::shared_ptr<hns::HnsClient> client_;
+};
+
+}  // namespace
+
+std::unique_ptr<HnsAccess> make_v2_access(std::shared_ptr<hns::HnsClient> client) {
+  return std::make_unique<HcnAccess>(std::move(client));
+}
+
+}  // namespace wincni::engine

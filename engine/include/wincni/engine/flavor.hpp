@@ -1,0 +1,83 @@
+#pragma once
+// What differs between the plugins built on the engine (win-bridge,
+// win-overlay): which networks they work on and whether they create them,
+// the pod's gateway, how IPAM is asked, what else an endpoint carries, and
+// the words their messages use. The engine does everything else the same
+// way for all of them (docs/engine.md, "Writing a plugin on the engine").
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "wincni/cni/ip.hpp"
+#include "wincni/engine/config.hpp"
+#include "wincni/engine/views.hpp"
+#include "wincni/hns/schema/common.hpp"
+
+namespace wincni::engine {
+
+class EndpointFlavor {
+ public:
+  virtual ~EndpointFlavor() = default;
+
+  virtual std::string_view plugin_name() const = 0;  // "win-bridge"
+  virtual std::string_view description() const = 0;  // one line for the about text
+
+  virtual bool accepts(hns::NetworkType type) const = 0;
+  virtual std::string accepted_types() const = 0;  // "L2Bridge or L2Tunnel", for messages
+
+  // The type of network the plugin creates when the config's is missing and
+  // the config says how (a blueprint: "master" and an ipam subnet), or
+  // nullopt when this plugin never creates one (whatever does — flanneld —
+  // is waited for, whatever the config says). Default: nullopt.
+  virtual std::optional<hns::NetworkType> type_to_create(const EndpointConfig& config) const;
+  // What creates the network when the plugin does not, for messages
+  // ("flanneld"). Default: "whatever creates it (flanneld)".
+  virtual std::string network_creator() const;
+  // The HNS gateway of `subnet` in a network of `type` the plugin creates:
+  // the address HNS keeps out of its assignments. Default: the config's
+  // explicit gateway for the subnet, else the subnet's first address (.1).
+  virtual cni::IpAddress network_gateway(const EndpointConfig& config, hns::NetworkType type,
+                                         const cni::IpPrefix& subnet) const;
+  // The node's own endpoint on `network`, where it is the pods' way out
+  // (win-bridge: the bridge endpoint "<network>_ep" at the pods' gateway).
+  // A network the plugin creates gets it, attached to the host; on any
+  // network its addresses are kept from pods. Default: none.
+  virtual std::optional<HostEndpointPlan> host_endpoint(const EndpointConfig& config,
+                                                        const NetworkView& network) const;
+  // What the node's endpoint is called in messages ("the host's bridge
+  // endpoint"). Default: "the host's endpoint on the network".
+  virtual std::string host_endpoint_role() const;
+
+  // The "ipam" object IPAM ADD is run with. Default: the config's, unchanged.
+  virtual nlohmann::json ipam_for_add(const EndpointConfig& config, const NetworkView& network,
+                                      nlohmann::json ipam) const;
+
+  // The gateway of a pod holding `address` (or, when HNS has not assigned
+  // the address yet, any address of its subnet). `ipam_gateway` is the one
+  // IPAM printed, if any. Default: the config's explicit gateway, else
+  // IPAM's, else the HNS subnet's.
+  virtual std::optional<cni::IpAddress> pod_gateway(const EndpointConfig& config, const NetworkView& network,
+                                                    const cni::IpAddress& address,
+                                                    const std::optional<cni::IpAddress>& ipam_gateway) const;
+
+  // A ProviderAddress policy for the endpoint (win-overlay: the network's
+  // provider address). Default: none.
+  virtual std::optional<cni::IpAddress> provider_address(const NetworkView& network) const;
+  // The endpoint's MAC (win-overlay derives it from the address). Default:
+  // "", HNS picks one from its pool.
+  virtual std::string mac_for(const EndpointConfig& config, const std::vector<cni::IpPrefix>& addresses) const;
+
+  // STATUS: why pods on `network` would get only limited connectivity now,
+  // or nullopt. `endpoints` lists the network's endpoints (an HNS query: ask
+  // only when needed). Default: nothing to say.
+  using EndpointLister = std::function<std::vector<EndpointView>()>;
+  virtual std::optional<std::string> connectivity_problem(const EndpointConfig& config, const NetworkView& network,
+                                                          const EndpointLister& endpoints) const;
+};
+
+}  // namespace wincni::engine

@@ -1,0 +1,79 @@
+#include <doctest/doctest.h>
+
+#include "cni_test_helpers.hpp"
+#include "config/config_policy.hpp"
+
+using namespace wincni;
+using namespace wincni::engine;
+using nlohmann::json;
+
+namespace {
+std::vector<ConfigPolicy> read(const char* text) { return read_config_policies(json::parse(text)); }
+std::string error_of(const char* text) {
+  return test::thrown_error([&] { read(text); }).msg();
+}
+}  // namespace
+
+TEST_CASE("both dialects and both shapes read into one model") {
+  auto policies = read(R"({
+    "policies":[
+      {"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","ExceptionList":["10.0.0.0/8"]}},
+      {"name":"EndpointPolicy","value":{"Type":"ROUTE","DestinationPrefix":"11.0.0.0/8","NeedEncap":true}}],
+    "AdditionalArgs":[
+      {"Name":"EndpointPolicy","Value":{"Type":"OutBoundNAT","Settings":{"Exceptions":["10.0.0.0/8"]}}},
+      {"Name":"EndpointPolicy","Value":{"Type":"SDNRoute","Settings":{"DestinationPrefix":"11.0.0.0/8","NeedEncap":true}}},
+      {"Name":"NetworkPolicy","Value":{"Type":"NetAdapterName","Settings":{"NetworkAdapterName":"Ethernet"}}}]})");
+  REQUIRE(policies.size() == 5);
+  CHECK(policies[0].origin == "policies[0]");
+  CHECK(policies[2].origin == "AdditionalArgs[0]");
+  // v1 and v2 shapes of the same policy are the same policy.
+  CHECK(policies[0].policy == policies[2].policy);
+  CHECK(policies[1].policy == policies[3].policy);
+  const auto* route = policies[1].policy.as<hns::SdnRoutePolicy>();
+  REQUIRE(route);
+  CHECK(route->need_encap);
+  CHECK(policies[4].target == PolicyTarget::Network);
+}
+
+TEST_CASE("entry keys and kinds match in any case") {
+  auto policies = read(R"({"Policies":[{"Name":"endpointpolicy","Value":{"Type":"outboundnat","ExceptionList":[]}}]})");
+  REQUIRE(policies.size() == 1);
+  CHECK(policies[0].policy.as<hns::OutboundNatPolicy>());
+}
+
+TEST_CASE("nothing is dropped silently") {
+  CHECK(error_of(R"({"policies":[{"name":"OutBoundNatPolicy","value":{"Type":"OutBoundNAT"}}]})") ==
+        "policies[0]: unknown kind \"OutBoundNatPolicy\" (expected EndpointPolicy or NetworkPolicy)");
+  CHECK(error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"Teleport"}}]})") ==
+        "policies[0]: HNS has no policy type \"Teleport\"");
+  // A v1 field name inside the v2 shape would vanish on the way to HNS.
+  CHECK(error_of(R"({"AdditionalArgs":[{"Name":"EndpointPolicy","Value":{"Type":"OutBoundNAT","Settings":{"ExceptionList":["10.0.0.0/8"]}}}]})") ==
+        "AdditionalArgs[0]: OutBoundNAT has no field \"ExceptionList\" in the v2 ({\"Type\",\"Settings\":{...}}) shape");
+  CHECK(error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","Exceptions":["10.0.0.0/8"]}}]})") ==
+        "policies[0]: OutBoundNAT has no field \"Exceptions\" in the v1 (flat) shape");
+  CHECK(error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"VxlanPort","Settings":{"Port":4789}}}]})") ==
+        "policies[0]: VxlanPort is not an endpoint policy");
+  CHECK(error_of(R"({"AdditionalArgs":[{"Name":"NetworkPolicy","Value":{"Type":"PortMapping","Settings":{"Protocol":6,"InternalPort":1,"ExternalPort":1}}}]})") ==
+        "AdditionalArgs[0]: PortMapping is not a network policy");
+}
+
+TEST_CASE("unusable settings are errors naming the entry") {
+  // Microsoft's overlay example keeps a placeholder here.
+  CHECK(error_of(R"({"AdditionalArgs":[{"Name":"EndpointPolicy","Value":{"Type":"ProviderAddress","Settings":{"ProviderAddress":"ip of host"}}}]})") ==
+        "AdditionalArgs[0]: ProviderAddress: ProviderAddress \"ip of host\" is not an IP address");
+  CHECK(error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","ExceptionList":["{{X}}/32"]}}]})") ==
+        "policies[0]: OutBoundNAT: exception \"{{X}}/32\" is neither an IP address nor a prefix");
+  CHECK(error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"ROUTE","NeedEncap":"yes"}}]})")
+            .starts_with("policies[0]: "));
+  CHECK(error_of(R"({"policies":[{"name":"EndpointPolicy","value":"OutBoundNAT"}]})") ==
+        "policies[0]: the policy must be an object, not string");
+  CHECK(error_of(R"({"policies":[{"value":{}}]})") == "policies[0]: has no \"name\" (EndpointPolicy or NetworkPolicy)");
+  CHECK(error_of(R"({"policies":[{"name":"EndpointPolicy"}]})") == "policies[0]: has no \"value\"");
+  CHECK(error_of(R"({"policies":{}})") == "policies: must be an array, not object");
+  CHECK(test::thrown_error([] { read(R"({"policies":[1]})"); }).code() == cni::kInvalidNetworkConfig);
+}
+
+TEST_CASE("empty values do not count as unread fields") {
+  auto policies = read(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","OtherList":[]}}]})");
+  CHECK(policies.size() == 1);
+}
