@@ -31,16 +31,16 @@ _WIN_BRIDGE_FILES = [
     ("conf-examples/win-bridge-dockershim.conf", "none", False),
     ("conf-examples/win-bridge-standalone.conf", "@NETNS@", True),
     ("conf-examples/win-bridge-dualstack.conf", "@NETNS@", True),
-    ("tests/e2e/win-bridge/fixtures/legacy-wincni-l2bridge.conf", "@NETNS@", True),
-    ("tests/e2e/win-bridge/fixtures/ms-l2bridge.conf", "@NETNS@", True),
-    ("tests/e2e/win-bridge/fixtures/ms-l2bridgedualstack_host-local_ipam.conf", "@NETNS@", True),
-    ("tests/e2e/win-bridge/fixtures/ref-win-bridge-v1.conf", "none", False),
+    ("tests/fixtures/configs/legacy-wincni-l2bridge.conf", "@NETNS@", True),
+    ("tests/fixtures/configs/ms-l2bridge.conf", "@NETNS@", True),
+    ("tests/fixtures/configs/ms-l2bridgedualstack_host-local_ipam.conf", "@NETNS@", True),
+    ("tests/fixtures/configs/ref-win-bridge-v1.conf", "none", False),
 ]
 
 _HOST_LOCAL_FILES = [
     "conf-examples/win-bridge-containerd.conf",
     "conf-examples/win-bridge-dualstack.conf",
-    "tests/e2e/win-bridge/fixtures/ms-l2bridgedualstack_host-local_ipam.conf",
+    "tests/fixtures/configs/ms-l2bridgedualstack_host-local_ipam.conf",
 ]
 
 # host-local's other keys: requested addresses from all three sources,

@@ -1,8 +1,11 @@
 #pragma once
 // An emulated Windows node for end-to-end tests: an HNS emulator state dir,
 // a plugin data dir and a host-local data dir in a scratch directory, and the
-// real binaries (win-bridge, hnsctl, host-local) run against it as a runtime
-// would run them. The binaries' paths come from the environment meson sets.
+// real binaries run against it as a runtime would run them: the plugin under
+// test (WINCNI_PLUGIN: win-bridge, win-overlay, ...), hnsctl and host-local.
+// The binaries' paths come from the environment meson sets for each suite,
+// so a plugin's e2e folder is its own tests and a meson entry.
+// tests/engine runs the same calls in process (engine_node.hpp).
 
 #include <doctest/doctest.h>
 
@@ -39,7 +42,8 @@ struct Run {
   }
 };
 
-struct Invocation {
+// One call of the plugin, as a runtime makes it.
+struct PluginCall {
   std::string command;
   std::string container;
   std::string netns;
@@ -53,6 +57,7 @@ class EmulatedNode {
   EmulatedNode() {
     std::filesystem::create_directories(dir_ / "hns");
   }
+  virtual ~EmulatedNode() = default;
 
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
   std::string ipam_dir() const { return path("ipam"); }
@@ -84,13 +89,9 @@ class EmulatedNode {
     return id;
   }
 
-  Run plugin(const Invocation& call) const {
-    std::map<std::string, std::string> extra = call.env;
-    extra["CNI_COMMAND"] = call.command;
-    if (!call.container.empty()) extra["CNI_CONTAINERID"] = call.container;
-    if (!call.netns.empty()) extra["CNI_NETNS"] = call.netns;
-    if (!call.ifname.empty()) extra["CNI_IFNAME"] = call.ifname;
-    return run_program(binary("WINCNI_WIN_BRIDGE"), {}, call.config, extra);
+  // The plugin under test, as the runtime runs it.
+  virtual Run plugin(const PluginCall& call) const {
+    return run_program(binary("WINCNI_PLUGIN"), {}, call.config, call_variables(call));
   }
 
   // ADD that must succeed; its result in the config's version.
@@ -132,6 +133,17 @@ class EmulatedNode {
       held.push_back(name);
     }
     return held;
+  }
+
+ protected:
+  // The variables `call` sets on top of the node's environment.
+  static std::map<std::string, std::string> call_variables(const PluginCall& call) {
+    std::map<std::string, std::string> extra = call.env;
+    extra["CNI_COMMAND"] = call.command;
+    if (!call.container.empty()) extra["CNI_CONTAINERID"] = call.container;
+    if (!call.netns.empty()) extra["CNI_NETNS"] = call.netns;
+    if (!call.ifname.empty()) extra["CNI_IFNAME"] = call.ifname;
+    return extra;
   }
 
  private:

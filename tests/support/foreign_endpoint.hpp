@@ -1,5 +1,5 @@
 #pragma once
-// An endpoint win-bridge did not create (as the reference plugin or an
+// An endpoint the plugin under test did not create (as the reference plugin or an
 // operator would leave one), made straight through the typed client on the
 // node's emulator, attached to the host so that it is not a leak.
 

@@ -1,0 +1,112 @@
+// ADD when an endpoint already holds what the pod needs — its name, or the
+// address IPAM has just given it. One of the engine's own is replaced or, as
+// an orphan of an earlier pod, removed; anyone else's is never touched, and
+// the error (code 123) says whose it is.
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include "flavor_cases.hpp"
+
+using namespace wincni;
+using namespace wincni::test;
+using nlohmann::json;
+
+namespace {
+
+std::string name_of(const std::string& sandbox, const char* network) { return sandbox + "_" + network; }
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("an endpoint of the pod's name that the engine did not make is left alone, named", Case,
+                   WINCNI_FLAVOR_CASES) {
+  INFO(Case::kName);
+  CaseNode<Case> node;
+  const std::string name = name_of("pod1", Case::kNetwork);
+  const hns::Guid foreign = create_foreign_endpoint(node, Case::kNetwork, name);  // attached to the host
+  const std::string ns = node.create_namespace();
+  Run run = node.plugin({"ADD", "pod1", ns, node.config().dump()});
+  CHECK(run.code() == 123);
+  CHECK(run.msg() == "endpoint \"" + name + "\" (" + foreign.str() + ") holds the name " + name +
+                         ", which this pod needs, and " + std::string(Case::flavor().plugin_name()) +
+                         " did not create it (another plugin's or an operator's; attached to the host (a node "
+                         "endpoint)): it is left alone — remove it (hnsctl endpoint delete " + foreign.str() +
+                         ") once nothing uses it");
+  CHECK(node_client(node).find_endpoint(foreign));
+  CHECK(node.held_addresses(Case::kNetwork).empty());
+  CHECK(node.audit() == "");
+}
+
+TEST_CASE_TEMPLATE("an endpoint attached to another namespace is replaced, and that namespace no longer lists it",
+                   Case, WINCNI_FLAVOR_CASES) {
+  INFO(Case::kName);
+  CaseNode<Case> node;
+  const std::string config = node.config().dump();
+  const std::string old_ns = node.create_namespace();
+  const std::string new_ns = node.create_namespace();
+  node.add("pod1", old_ns, config);
+  node.add("pod1", new_ns, config);  // the sandbox was recreated
+  auto endpoint = node.endpoint(name_of("pod1", Case::kNetwork));
+  REQUIRE(endpoint);
+  CHECK((*endpoint)["HostComputeNamespace"] == new_ns);
+  auto old = node_client(node).find_namespace(*hns::Guid::parse(old_ns));
+  REQUIRE(old);
+  CHECK(old->endpoint_ids().empty());
+  CHECK(node.held_addresses(Case::kNetwork).size() == 1);  // the old address went back to IPAM
+  CHECK(node.audit() == "");
+  node.del("pod1", new_ns, config);
+  CHECK(node.held_addresses(Case::kNetwork).empty());
+}
+
+TEST_CASE_TEMPLATE("an endpoint whose address IPAM does not confirm is replaced with a fresh allocation", Case,
+                   WINCNI_FLAVOR_CASES) {
+  INFO(Case::kName);
+  CaseNode<Case> node;
+  const std::string config = node.config().dump();
+  const std::string ns = node.create_namespace();
+  const json first = node.add("pod1", ns, config);
+  const std::string first_address = first["ips"][0]["address"];
+  const std::string held = first_address.substr(0, first_address.find('/'));
+  // IPAM lost the reservation (a wiped data dir).
+  REQUIRE(std::filesystem::remove(std::filesystem::path(node.ipam_dir()) / Case::kNetwork / held));
+  const json second = node.add("pod1", ns, config);
+  CHECK(second["ips"][0]["address"] != first_address);
+  CHECK(node.held_addresses(Case::kNetwork).size() == 1);
+  CHECK(node.audit() == "");
+}
+
+TEST_CASE_TEMPLATE("an orphan of the engine's holding the address IPAM gives the pod goes, with its port mappings",
+                   Case, WINCNI_FLAVOR_CASES) {
+  INFO(Case::kName);
+  CaseNode<Case> node;
+  json config = node.config();
+  config["runtimeConfig"] = {{"portMappings", {{{"hostPort", 8080}, {"containerPort", 80}, {"protocol", "tcp"}}}}};
+  const json first = node.add("old", node.create_namespace(), config.dump());
+  REQUIRE(first["ips"][0]["address"] == Case::kFirstAddress);
+  // The node rebooted: IPAM's store is gone, the endpoint is not.
+  std::filesystem::remove_all(std::filesystem::path(node.ipam_dir()) / Case::kNetwork);
+
+  const json second = node.add("new", node.create_namespace(), config.dump());
+  CHECK(second["ips"][0]["address"] == Case::kFirstAddress);
+  CHECK_FALSE(node.endpoint(name_of("old", Case::kNetwork)));
+  CHECK(node.endpoint(name_of("new", Case::kNetwork)));
+  CHECK(node.audit() == "");
+}
+
+TEST_CASE_TEMPLATE("an endpoint someone else made holding the address IPAM gives the pod stops the ADD, named", Case,
+                   WINCNI_FLAVOR_CASES) {
+  INFO(Case::kName);
+  CaseNode<Case> node;
+  // HNS gives it the first free address: the one host-local hands out first.
+  const hns::Guid foreign = create_foreign_endpoint(node, Case::kNetwork, "kube-proxy-vip");
+  const std::string first = Case::kFirstAddress;
+  Run run = node.plugin({"ADD", "pod1", node.create_namespace(), node.config().dump()});
+  CHECK(run.code() == 123);
+  CHECK(run.msg().find("endpoint \"kube-proxy-vip\" (" + foreign.str() + ") holds " + first.substr(0, first.find('/'))) !=
+        std::string::npos);
+  CHECK(node_client(node).find_endpoint(foreign));
+  CHECK_FALSE(node.endpoint(name_of("pod1", Case::kNetwork)));
+  CHECK(node.held_addresses(Case::kNetwork).empty());
+  CHECK(node.audit() == "");
+}

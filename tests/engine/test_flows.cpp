@@ -1,0 +1,144 @@
+// A pod's life through the engine, for every flavor: containerd's and
+// dockershim's flows, CHECK, GC, STATUS, the result in every CNI version,
+// and how the HNS API follows what the runtime sends.
+
+#include <doctest/doctest.h>
+
+#include "flavor_cases.hpp"
+#include "wincni/cni/version.hpp"
+
+using namespace wincni;
+using namespace wincni::test;
+using nlohmann::json;
+
+namespace {
+
+std::string with_prev_result(json config, const json& result) {
+  config["prevResult"] = result;
+  return config.dump();
+}
+
+std::string with(json config, const json& patch) {
+  config.merge_patch(patch);
+  return config.dump();
+}
+
+std::string endpoint_name(const std::string& sandbox, const char* network) { return sandbox + "_" + network; }
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("containerd: ADD, CHECK, DEL, GC and STATUS", Case, WINCNI_FLAVOR_CASES) {
+  INFO(Case::kName);
+  CaseNode<Case> node;
+  const std::string ns = node.create_namespace();
+  const json config = node.config();
+  const json result = node.add("pod1", ns, config.dump());
+  CHECK(result["ips"][0]["address"] == Case::kFirstAddress);
+  CHECK(result["interfaces"][0]["name"] == endpoint_name("pod1", Case::kNetwork));
+  auto endpoint = node.endpoint(endpoint_name("pod1", Case::kNetwork));
+  REQUIRE(endpoint);
+  CHECK((*endpoint)["HostComputeNamespace"] == ns);
+  CHECK(node.held_addresses(Case::kNetwork).size() == 1);
+
+  Run check = node.plugin({"CHECK", "pod1", ns, with_prev_result(config, result)});
+  CHECK_MESSAGE(check.ok(), check.out);
+  Run status = node.plugin({"STATUS", "", "", with(config, {{"cniVersion", "1.1.0"}})});
+  CHECK_MESSAGE(status.ok(), status.out);
+
+  node.del("pod1", ns, config.dump());
+  node.del("pod1", ns, config.dump());  // idempotent
+  CHECK_FALSE(node.endpoint(endpoint_name("pod1", Case::kNetwork)));
+  CHECK(node.held_addresses(Case::kNetwork).empty());
+  CHECK(node.audit() == "");
+}
+
+TEST_CASE_TEMPLATE("dockershim: the pause container's endpoint, a container joining it, and both leaving",
+                   Case, WINCNI_FLAVOR_CASES) {
+  INFO(Case::kName);
+  CaseNode<Case> node;
+  const std::string config = node.config("0.3.1").dump();
+  const json pause = node.add("pause1", "none", config);
+  const json app = node.add("app1", "container:pause1", config);
+  CHECK(app == pause);
+  auto endpoint = node.endpoint(endpoint_name("pause1", Case::kNetwork));
+  REQUIRE(endpoint);
+  node.del("app1", "container:pause1", config);
+  CHECK(node.endpoint(endpoint_name("pause1", Case::kNetwork)));
+  node.del("pause1", "none", config);
+  CHECK_FALSE(node.endpoint(endpoint_name("pause1", Case::kNetwork)));
+  CHECK(node.held_addresses(Case::kNetwork).empty());
+  CHECK(node.audit() == "");
+}
+
+TEST_CASE_TEMPLATE("the HNS API follows CNI_NETNS; an apiVersion that contradicts it is code 4", Case,
+                   WINCNI_FLAVOR_CASES) {
+  INFO(Case::kName);
+  CaseNode<Case> node;
+  const std::string ns = node.create_namespace();
+  json v1 = node.config();
+  v1["apiVersion"] = 1;
+  Run run = node.plugin({"ADD", "pod1", ns, v1.dump()});
+  CHECK(run.code() == 4);
+  CHECK(run.msg().find("set \"apiVersion\": 2") != std::string::npos);
+  json v2 = node.config();
+  v2["apiVersion"] = 2;
+  CHECK(node.plugin({"ADD", "pod1", "none", v2.dump()}).code() == 4);
+  CHECK(node.plugin({"ADD", "pod1", "/var/run/netns/x", node.config().dump()}).code() == 4);
+  CHECK(node.held_addresses(Case::kNetwork).empty());
+  CHECK(node.audit() == "");
+}
+
+TEST_CASE_TEMPLATE("the result in every CNI version, and CHECK against it", Case, WINCNI_FLAVOR_CASES) {
+  INFO(Case::kName);
+  CaseNode<Case> node;
+  const std::string ns = node.create_namespace();
+  for (const std::string& version : cni::known_versions()) {
+    CAPTURE(version);
+    const json config = node.config(version);
+    const json printed = node.add("pod-" + version, ns, config.dump());
+    CHECK(printed["cniVersion"] == version);
+    if (cni::version_at_least(version, "0.4.0")) {
+      Run check = node.plugin({"CHECK", "pod-" + version, ns, with_prev_result(config, printed)});
+      CHECK_MESSAGE(check.ok(), check.out);
+    }
+    node.del("pod-" + version, ns, config.dump());
+  }
+  CHECK(node.held_addresses(Case::kNetwork).empty());
+  CHECK(node.audit() == "");
+}
+
+TEST_CASE_TEMPLATE("GC removes only the engine's endpoints of sandboxes that are gone", Case, WINCNI_FLAVOR_CASES) {
+  INFO(Case::kName);
+  CaseNode<Case> node;
+  const json config = node.config("1.1.0");
+  const std::string ns1 = node.create_namespace();
+  const std::string ns2 = node.create_namespace();
+  node.add("keep", ns1, config.dump());
+  node.add("gone", ns2, config.dump());
+  create_foreign_endpoint(node, Case::kNetwork, "foreign_" + std::string(Case::kNetwork));
+  json gc = config;
+  gc["cni.dev/valid-attachments"] = {{{"containerID", "keep"}, {"ifname", "eth0"}}};
+  Run run = node.plugin({"GC", "", "", gc.dump()});
+  CHECK_MESSAGE(run.ok(), run.out);
+  CHECK(node.endpoint(endpoint_name("keep", Case::kNetwork)));
+  CHECK_FALSE(node.endpoint(endpoint_name("gone", Case::kNetwork)));
+  CHECK(node.endpoint("foreign_" + std::string(Case::kNetwork)));
+  CHECK(node.held_addresses(Case::kNetwork).size() == 1);
+  node.del("keep", ns1, config.dump());
+}
+
+TEST_CASE_TEMPLATE("a missing network the config cannot create is waited for, then code 11 saying what to check",
+                   Case, WINCNI_FLAVOR_CASES) {
+  INFO(Case::kName);
+  CaseNode<Case> node;
+  json config = node.config();
+  config["name"] = "not-there";
+  config["networkWaitSeconds"] = 0.3;
+  const std::string ns = node.create_namespace();
+  Run run = node.plugin({"ADD", "pod1", ns, config.dump()});
+  CHECK(run.code() == 11);
+  CHECK(run.msg().find("network \"not-there\" not found after waiting 300 ms") != std::string::npos);
+  Run status = node.plugin({"STATUS", "", "", with(config, {{"cniVersion", "1.1.0"}})});
+  CHECK(status.code() == 50);
+  CHECK(node.audit() == "");
+}

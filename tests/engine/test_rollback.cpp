@@ -1,0 +1,125 @@
+// Every HNS call an ADD or DEL makes (found by running it once with the
+// emulator's journal on), made to fail, or to do its work and lose the
+// answer: a failed ADD leaves no endpoint, attachment or address behind and
+// nothing in the way of the runtime's next ADD; a DEL that failed is
+// finished by the next one. For containerd (HCN) and dockershim (HNS v1).
+
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <map>
+
+#include "flavor_cases.hpp"
+
+using namespace wincni;
+using namespace wincni::test;
+using nlohmann::json;
+
+namespace {
+
+// The name fault injection knows a journaled call by: the Hcn* verb without
+// "Hcn"; for HNSCall, the operation the request amounts to (POST
+// /endpoints/ is CreateEndpoint). "" for calls that cannot fail (Close).
+std::string fault_name(const json& entry) {
+  const std::string op = entry.at("op");
+  if (op.starts_with("HcnClose")) return {};
+  if (op.starts_with("Hcn")) return op.substr(3);
+  const json& input = entry.at("input");
+  const std::string method = input.at("Method");
+  const std::string path = input.at("Path");
+  if (path.starts_with("/globals/version")) return "GetVersion";
+  const bool endpoints = path.starts_with("/endpoints");
+  const std::string object = endpoints ? "Endpoint" : path.starts_with("/networks") ? "Network" : "Namespace";
+  const size_t slashes = static_cast<size_t>(std::count(path.begin(), path.end(), '/'));
+  if (method == "DELETE") return "Delete" + object;
+  if (method == "GET") return slashes <= 2 && path.back() == '/' ? "Enumerate" + object + "s" : "Query" + object + "Properties";
+  if (path.ends_with("/attach") || path.ends_with("/detach")) return "Modify" + object;
+  return slashes <= 2 && path.back() == '/' ? "Create" + object : "Modify" + object;
+}
+
+struct Flow {
+  const char* name;
+  const char* netns;  // "" for a fresh HCN namespace
+  const char* version;
+};
+
+constexpr Flow kFlows[] = {{"containerd, HCN", "", "1.0.0"}, {"dockershim, HNS v1", "none", "0.3.1"}};
+
+template <class Case>
+struct Prepared {
+  CaseNode<Case> node;
+  std::string netns;
+  std::string config;
+  explicit Prepared(const Flow& flow)
+      : netns(*flow.netns ? flow.netns : node.create_namespace()), config(node.config(flow.version).dump()) {}
+};
+
+// Each HNS operation of one clean `command`, numbered per operation.
+template <class Case>
+std::vector<std::pair<std::string, int>> calls_of(const Flow& flow, const std::string& command) {
+  Prepared<Case> p(flow);
+  if (command == "DEL") p.node.add("pod1", p.netns, p.config);
+  const std::string journal = p.node.path("journal");
+  Run run = p.node.plugin({command, "pod1", p.netns, p.config, {{"WINCNI_EMULATOR_JOURNAL", journal}}});
+  REQUIRE_MESSAGE(run.ok(), run.out);
+  std::vector<std::pair<std::string, int>> calls;
+  std::map<std::string, int> seen;
+  std::ifstream lines(journal);
+  for (std::string line; std::getline(lines, line);) {
+    const std::string op = fault_name(json::parse(line));
+    if (!op.empty()) calls.emplace_back(op, ++seen[op]);
+  }
+  REQUIRE(calls.size() >= 3);
+  return calls;
+}
+
+template <class Case>
+void require_clean(const Prepared<Case>& p) {
+  CHECK_FALSE(p.node.endpoint("pod1_" + std::string(Case::kNetwork)));
+  CHECK(p.node.held_addresses(Case::kNetwork).empty());
+  CHECK(p.node.audit() == "");
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("a failure, or a lost answer, at any HNS call of ADD leaves nothing behind", Case,
+                   WINCNI_FLAVOR_CASES) {
+  INFO(Case::kName);
+  for (const Flow& flow : kFlows) {
+    for (const auto& [op, nth] : calls_of<Case>(flow, "ADD")) {
+      for (const char* action : {"fail=0x80004005", "lose=0x80004005"}) {
+        CAPTURE(flow.name);
+        CAPTURE(op);
+        CAPTURE(nth);
+        CAPTURE(action);
+        Prepared<Case> p(flow);
+        const std::string fault = op + ":" + std::to_string(nth) + ":" + action;
+        Run run = p.node.plugin({"ADD", "pod1", p.netns, p.config, {{"WINCNI_EMULATOR_FAULTS", fault}}});
+        CHECK(run.exit_code == 1);
+        CHECK(run.code() == 100);
+        require_clean(p);
+        // Nothing in the way of the runtime's next attempt.
+        CHECK(p.node.plugin({"ADD", "pod1", p.netns, p.config}).ok());
+      }
+    }
+  }
+}
+
+TEST_CASE_TEMPLATE("a failure at any HNS call of DEL is reported, and the next DEL finishes", Case,
+                   WINCNI_FLAVOR_CASES) {
+  INFO(Case::kName);
+  for (const Flow& flow : kFlows) {
+    for (const auto& [op, nth] : calls_of<Case>(flow, "DEL")) {
+      CAPTURE(flow.name);
+      CAPTURE(op);
+      CAPTURE(nth);
+      Prepared<Case> p(flow);
+      p.node.add("pod1", p.netns, p.config);
+      const std::string fault = op + ":" + std::to_string(nth) + ":fail=0x80004005";
+      Run run = p.node.plugin({"DEL", "pod1", p.netns, p.config, {{"WINCNI_EMULATOR_FAULTS", fault}}});
+      CHECK(run.code() == 100);
+      p.node.del("pod1", p.netns, p.config);
+      require_clean(p);
+    }
+  }
+}
