@@ -17,4 +17,15 @@ class TestFlavor final : public engine::EndpointFlavor {
   }
 };
 
+// A flavor that never creates its network (as win-overlay leaves that to
+// flanneld): a config naming "master" and a subnet changes nothing.
+class WaitingFlavor final : public engine::EndpointFlavor {
+ public:
+  std::string_view plugin_name() const override { return "waiting-flavor"; }
+  std::string_view description() const override { return "the engine, on networks someone else creates"; }
+  bool accepts(hns::NetworkType type) const override { return type == hns::NetworkType::L2Bridge; }
+  std::string accepted_types() const override { return "L2Bridge"; }
+  std::string network_creator() const override { return "flanneld"; }
+};
+
 }  // namespace wincni::test

@@ -142,3 +142,29 @@ TEST_CASE_TEMPLATE("a missing network the config cannot create is waited for, th
   CHECK(status.code() == 50);
   CHECK(node.audit() == "");
 }
+
+TEST_CASE("a flavor that creates no networks waits for one, whatever the config says, and says what to check") {
+  const WaitingFlavor flavor;
+  EngineNode node(flavor);
+  json config = DefaultRulesCase::config(node);
+  config["master"] = "Ethernet";  // would be a blueprint for a flavor that creates networks
+  config["networkWaitSeconds"] = 0.2;
+  Run run = node.plugin({"ADD", "pod1", node.create_namespace(), config.dump()});
+  CHECK(run.code() == 11);
+  CHECK(run.msg() == "network \"testnet\" not found after waiting 200 ms: check that flanneld runs on this node and has "
+                     "created it, with the name the config's \"name\" gives");
+  CHECK(node.networks().empty());
+  Run status = node.plugin({"STATUS", "", "", with(config, {{"cniVersion", "1.1.0"}})});
+  CHECK(status.code() == 50);
+  CHECK(node.networks().empty());
+  CHECK(node.audit() == "");
+}
+
+TEST_CASE_TEMPLATE("a container cannot join a sandbox that has no endpoint", Case, WINCNI_FLAVOR_CASES) {
+  INFO(Case::kName);
+  CaseNode<Case> node;
+  Run run = node.plugin({"ADD", "app1", "container:pause9", node.config("0.2.0").dump()});
+  CHECK(run.code() == 3);
+  CHECK(run.msg().find("pause9_" + std::string(Case::kNetwork)) != std::string::npos);
+  CHECK(node.audit() == "");
+}

@@ -87,61 +87,6 @@ TEST_CASE("dockershim: the pause container (none), then containers joining it (c
   CHECK(node.audit() == "");
 }
 
-TEST_CASE("a container cannot join a sandbox that has no endpoint") {
-  EmulatedNode node;
-  node.host_gw();
-  json config = bridge_config(node, "0.2.0");
-  config.erase("apiVersion");
-  Run run = node.plugin({"ADD", "app1", "container:pause9", config.dump()});
-  CHECK(run.code() == 3);
-  CHECK(run.msg().find("pause9_cbr0") != std::string::npos);
-  CHECK(node.audit() == "");
-}
-
-TEST_CASE("the API follows CNI_NETNS unless apiVersion says otherwise, and a contradiction is an error") {
-  EmulatedNode node;
-  node.host_gw();
-  json config = bridge_config(node);
-  config.erase("apiVersion");
-  const std::string ns = node.create_namespace();
-  node.add("pod1", ns, config.dump());  // a GUID: HCN
-  CHECK((*node.endpoint("pod1_cbr0"))["HostComputeNamespace"] == ns);
-  node.del("pod1", ns, config.dump());
-
-  Run run = node.plugin({"ADD", "pod2", ns, with(bridge_config(node), {{"apiVersion", 1}})});
-  CHECK(run.code() == 4);
-  CHECK(run.msg().find("set \"apiVersion\": 2") != std::string::npos);
-  run = node.plugin({"ADD", "pod2", "none", bridge_config(node).dump()});
-  CHECK(run.code() == 4);
-  run = node.plugin({"ADD", "pod2", "/var/run/netns/x", config.dump()});
-  CHECK(run.code() == 4);
-  CHECK(node.audit() == "");
-  CHECK(node.held_addresses("cbr0").empty());
-}
-
-TEST_CASE("the result in every CNI version") {
-  EmulatedNode node;
-  node.host_gw();
-  const std::string ns = node.create_namespace();
-  for (const std::string& version : cni::known_versions()) {
-    CAPTURE(version);
-    const std::string config = bridge_config(node, version).dump();
-    const json printed = node.add("pod-" + version, ns, config);
-    CHECK(printed["cniVersion"] == version);
-    const cni::Result result = cni::Result::decode(printed, version);
-    REQUIRE(result.ips.size() == 1);
-    CHECK(result.ips[0].gateway->str() == "10.244.1.2");
-    if (cni::version_at_least(version, "0.4.0")) {
-      json check = json::parse(config);
-      check["prevResult"] = printed;
-      CHECK(node.plugin({"CHECK", "pod-" + version, ns, check.dump()}).ok());
-    }
-    node.del("pod-" + version, ns, config);
-  }
-  CHECK(node.held_addresses("cbr0").empty());
-  CHECK(node.audit() == "");
-}
-
 TEST_CASE("CHECK names what differs") {
   EmulatedNode node;
   node.host_gw();
