@@ -18,7 +18,6 @@
 #include "plan/endpoint_marker.hpp"
 #include "plan/endpoint_plan.hpp"
 #include "wincni/engine/engine.hpp"
-#include "commands/error_codes.hpp"
 #include "commands/network_locator.hpp"
 #include "commands/plugin_data_dir.hpp"
 #include "plan/result_builder.hpp"
@@ -170,7 +169,7 @@ cni::Result create_fresh(Invocation& invocation, const NetworkView& network, con
     const cni::Result allocated =
         ipam.add(invocation.flavor.ipam_for_add(config, network, invocation.ctx.config.ipam()));
     if (allocated.ips.empty()) {
-      throw cni::Error(kUnusableAddress, fmt::format("IPAM plugin {} returned no IP address", config.ipam_type));
+      throw cni::Error(cni::kUnusableAddress, fmt::format("IPAM plugin {} returned no IP address", config.ipam_type));
     }
     for (const cni::IpConfig& ip : allocated.ips) addresses.push_back({ip.address, ip.gateway});
     std::vector<cni::IpPrefix> prefixes;

@@ -8,7 +8,6 @@
 #include "commands/invocation.hpp"
 #include "commands/ipam_calls.hpp"
 #include "wincni/engine/engine.hpp"
-#include "commands/error_codes.hpp"
 #include "commands/network_locator.hpp"
 #include "plan/result_builder.hpp"
 
@@ -16,7 +15,7 @@ namespace wincni::engine {
 
 namespace {
 
-[[noreturn]] void mismatch(const std::string& message) { throw cni::Error(kEndpointMismatch, message); }
+[[noreturn]] void mismatch(const std::string& message) { throw cni::Error(cni::kEndpointMismatch, message); }
 
 std::string addresses_text(const std::vector<cni::IpPrefix>& addresses) {
   std::string text;

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "commands/error_codes.hpp"
 
 namespace wincni::engine {
 
@@ -25,7 +24,7 @@ std::string attached_to(HnsAccess& access, const EndpointView& endpoint) {
 
 cni::Error endpoint_in_the_way(HnsAccess& access, const EndpointView& endpoint, std::string_view holds,
                                std::string_view plugin) {
-  return cni::Error(kEndpointInTheWay,
+  return cni::Error(cni::kEndpointInTheWay,
                     fmt::format("endpoint \"{}\" ({}) holds {}, which this pod needs, and {} did not create it "
                                 "(another plugin's or an operator's; {}): it is left alone — remove it "
                                 "(hnsctl endpoint delete {}) once nothing uses it",

@@ -2,7 +2,7 @@
 // An endpoint in a pod's way that the engine did not create — another
 // plugin's (the reference win-bridge names its endpoints the same way), an
 // operator's, kube-proxy's. The engine never touches one: ADD stops with
-// kEndpointInTheWay, naming the endpoint, what it is attached to, and what
+// cni::kEndpointInTheWay, naming the endpoint, what it is attached to, and what
 // to do.
 
 #include <string_view>

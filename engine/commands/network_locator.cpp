@@ -10,7 +10,6 @@
 #include "commands/rollback.hpp"
 #include "wincni/cni/file_lock.hpp"
 #include "plan/endpoint_marker.hpp"
-#include "commands/error_codes.hpp"
 #include "commands/host_endpoint.hpp"
 #include "wincni/hns/hns_error.hpp"
 
@@ -120,7 +119,7 @@ std::string missing_network_advice(const EndpointConfig& config, const EndpointF
 
 void require_accepted_type(const NetworkView& network, const EndpointFlavor& flavor) {
   if (flavor.accepts(network.type)) return;
-  throw cni::Error(kWrongNetworkType, fmt::format("network \"{}\" is of type {}; {} needs {}", network.name,
+  throw cni::Error(cni::kWrongNetworkType, fmt::format("network \"{}\" is of type {}; {} needs {}", network.name,
                                                   hns::network_type_name(network.type), flavor.plugin_name(),
                                                   flavor.accepted_types()));
 }

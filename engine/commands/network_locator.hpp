@@ -21,7 +21,7 @@ namespace wincni::engine {
 // not create it, for messages.
 std::string missing_network_advice(const EndpointConfig& config, const EndpointFlavor& flavor);
 
-// cni::Error kWrongNetworkType naming both types unless the flavor works on it.
+// cni::Error cni::kWrongNetworkType naming both types unless the flavor works on it.
 void require_accepted_type(const NetworkView& network, const EndpointFlavor& flavor);
 
 // The network ADD creates when the config's is missing: the config's

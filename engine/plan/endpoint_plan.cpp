@@ -4,7 +4,6 @@
 
 #include <fmt/format.h>
 
-#include "commands/error_codes.hpp"
 #include "plan/policy_assembly.hpp"
 #include "wincni/hns/mac_address.hpp"
 
@@ -21,7 +20,7 @@ std::string subnet_list(const NetworkView& network) {
 }
 
 [[noreturn]] void unusable(std::string_view assigned_by, const cni::IpAddress& address, std::string_view why) {
-  throw cni::Error(kUnusableAddress, fmt::format("{} gave the pod {}, {}", assigned_by, address.str(), why));
+  throw cni::Error(cni::kUnusableAddress, fmt::format("{} gave the pod {}, {}", assigned_by, address.str(), why));
 }
 
 // What HNS will hand out when it assigns: an address of each family the
@@ -40,7 +39,7 @@ void require_one_per_family(const std::vector<PodAddress>& addresses) {
   for (size_t i = 0; i < addresses.size(); ++i) {
     for (size_t j = i + 1; j < addresses.size(); ++j) {
       if (addresses[i].address.family() == addresses[j].address.family()) {
-        throw cni::Error(kUnusableAddress,
+        throw cni::Error(cni::kUnusableAddress,
                          fmt::format("IPAM gave two {} addresses ({} and {}); an HNS endpoint holds one per family",
                                      family_name(addresses[i].address.family()), addresses[i].address.str(),
                                      addresses[j].address.str()));

@@ -31,7 +31,7 @@ struct PlanRequest {
   std::vector<PodAddress> addresses;
 };
 
-// cni::Error kUnusableAddress when an address is outside every subnet of
+// cni::Error cni::kUnusableAddress when an address is outside every subnet of
 // the network, is an address HNS reserves or the pod's own gateway, or
 // shares its family with another; kUnsupportedField (2) for what the API
 // cannot carry (extra routes in HNS v1).
@@ -53,7 +53,7 @@ std::vector<cni::IpPrefix> nat_exceptions(const EndpointConfig& config, const Ne
 bool endpoint_matches(const EndpointView& endpoint, const EndpointSpec& spec, HnsApi api);
 
 // Rejects an address HNS assigned that the pod must not have (its gateway,
-// the node's endpoint's), with kUnusableAddress.
+// the node's endpoint's), with cni::kUnusableAddress.
 void require_usable(const cni::IpAddress& address, const EndpointSpec& spec, const NetworkView& network,
                     const EndpointFlavor& flavor, std::string_view assigned_by);
 

@@ -6,7 +6,6 @@
 #include "parsed_config.hpp"
 #include "plan/endpoint_plan.hpp"
 #include "plan/policy_assembly.hpp"
-#include "commands/error_codes.hpp"
 
 using namespace wincni;
 using namespace wincni::engine;
@@ -71,7 +70,7 @@ TEST_CASE("when HNS assigns, the plan has no address, and loopback DSR comes lat
 TEST_CASE("addresses a pod must not have are refused") {
   const auto config = config_of(kFlannel);
   auto error = test::thrown_error([&] { plan(config, {{prefix("10.244.1.2/24"), std::nullopt}}); });
-  CHECK(error.code() == kUnusableAddress);
+  CHECK(error.code() == cni::kUnusableAddress);
   CHECK(error.msg() == "IPAM gave the pod 10.244.1.2, the pod's own gateway: keep it out of the addresses IPAM hands "
                        "out");
   error = test::thrown_error([&] { plan(config, {{prefix("10.244.1.1/24"), std::nullopt}}); });
@@ -97,7 +96,7 @@ TEST_CASE("the host endpoint's address is never a pod's, even when the pods' gat
   };
   CHECK(planned("10.244.1.3/24").gateways == std::vector<cni::IpAddress>{ip("10.244.1.9")});
   auto error = test::thrown_error([&] { planned("10.244.1.2/24"); });
-  CHECK(error.code() == kUnusableAddress);
+  CHECK(error.code() == cni::kUnusableAddress);
   CHECK(error.msg() == "IPAM gave the pod 10.244.1.2, the address of the host's bridge endpoint: keep it out of the "
                        "addresses IPAM hands out");
   // HNS's own choice is checked the same way.

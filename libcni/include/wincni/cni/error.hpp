@@ -6,7 +6,9 @@
 
 namespace wincni::cni {
 
-// Codes from the CNI spec (research/cni-spec.md §1.6); 100+ are ours.
+// Every code a wincni plugin prints, in one table (docs/error-codes.md):
+// the CNI spec's well-known codes (below 100, and 999), then the ones the
+// spec leaves to plugins (100 and up), which are ours.
 enum ErrorCode : int {
   kIncompatibleVersion = 1,
   kUnsupportedField = 2,
@@ -19,8 +21,28 @@ enum ErrorCode : int {
   kPluginNotAvailable = 50,
   kPluginLimitedConnectivity = 51,
   kInternal = 999,
-  // Plugin-specific: an HNS call failed in a way no spec code describes.
+
+  // An HNS call failed in a way no spec code describes (hns_error.hpp).
   kHnsFailure = 100,
+  // host-local: no free address in a range set, or the requested one is taken.
+  kNoAddressAvailable = 110,
+  // host-local: the container already holds an address of this range set on
+  // this interface.
+  kDuplicateAllocation = 111,
+  // host-local CHECK: the attachment holds no address, or not the ones
+  // prevResult lists.
+  kAllocationMismatch = 112,
+  // engine: the network the config names is not of a type the plugin works on.
+  kWrongNetworkType = 120,
+  // engine CHECK: what HNS holds differs from what the runtime was told
+  // (prevResult).
+  kEndpointMismatch = 121,
+  // engine: an address IPAM or HNS handed out cannot be the pod's (a
+  // gateway's, the node endpoint's, outside every subnet).
+  kUnusableAddress = 122,
+  // engine ADD: an endpoint the plugin did not create holds the pod's
+  // endpoint name or its address; it is left alone.
+  kEndpointInTheWay = 123,
 };
 
 class Error : public std::runtime_error {
