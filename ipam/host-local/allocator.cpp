@@ -4,7 +4,6 @@
 
 #include "error_codes.hpp"
 #include "file_names.hpp"
-#include "platform_fs.hpp"
 #include "range_iterator.hpp"
 #include "wincni/cni/error.hpp"
 
@@ -31,7 +30,7 @@ cni::IpConfig Allocator::allocate(const OwnerKey& owner, std::string_view contai
 
 bool Allocator::reserve(const cni::IpAddress& ip, const OwnerKey& owner) {
   if (!store_.reserve(ip, owner, range_id_)) return false;
-  snapshot_.reservations[ip] = Reservation{ip, ip_file_name(ip, platform::escapes_colons()), owner.content()};
+  snapshot_.reservations[ip] = Reservation{ip, ip_file_name(ip, platform_escapes_colons()), owner.content()};
   return true;
 }
 

@@ -2,7 +2,7 @@
 // The names inside <dataDir>/<network>, identical to the reference's:
 // one file per reserved address named after it, "last_reserved_ip.<set>",
 // and "lock". On Windows ':' cannot appear in a file name, so IPv6 names have
-// it replaced by '_' (the platform layer says which applies).
+// it replaced by '_' (platform_escapes_colons() says whether it applies).
 
 #include <optional>
 #include <string>
@@ -18,6 +18,11 @@ inline constexpr std::string_view kLockFileName = "lock";
 inline constexpr std::string_view kStagingFileName = ".wincni-reserving";
 // Where the writable-directory probe of STATUS writes.
 inline constexpr std::string_view kProbeFileName = ".wincni-status-probe";
+
+// Whether this platform's names escape ':' (Windows file names cannot hold
+// it; the reference writes '_' there). file_names_posix.cpp and
+// file_names_win32.cpp answer.
+bool platform_escapes_colons();
 
 std::string ip_file_name(const cni::IpAddress& ip, bool escape_colons);
 // The address a file name stands for; nullopt for every other name, and for

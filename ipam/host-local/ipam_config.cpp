@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 
 #include "wincni/cni/cni_args.hpp"
+#include "wincni/cni/config_fields.hpp"
 #include "wincni/cni/error.hpp"
-#include "wincni/cni/json_keys.hpp"
 #include "wincni/cni/version.hpp"
 
 namespace wincni::hostlocal {
@@ -14,62 +14,40 @@ namespace wincni::hostlocal {
 namespace {
 
 using nlohmann::json;
+using cni::FieldReader;
+
+// A field of the wrong JSON type is a decoding failure (6) worded
+// "ipam.dataDir: expected a string", as host-local has always said; its tests
+// pin both. A field of the right type whose value is wrong is 7, in the
+// reference's words where the reference has any (invalid()).
+constexpr FieldReader fields(cni::kDecodingFailure, FieldReader::Mismatch::kExpected);
 
 cni::Error invalid(std::string msg) { return cni::Error(cni::kInvalidNetworkConfig, std::move(msg)); }
-
-cni::Error wrong_type(std::string_view path, std::string_view expected) {
-  return cni::Error(cni::kDecodingFailure, fmt::format("{}: expected {}", path, expected));
-}
-
-// A key whose value is null counts as absent, as for Go's decoder.
-const json* member(const json& object, std::string_view key) {
-  const json* value = cni::find_key(object, key);
-  return value != nullptr && !value->is_null() ? value : nullptr;
-}
-
-std::string child_path(std::string_view parent, std::string_view key) { return fmt::format("{}.{}", parent, key); }
-std::string index_path(std::string_view parent, size_t index) { return fmt::format("{}[{}]", parent, index); }
-
-std::optional<std::string> string_member(const json& object, std::string_view key, std::string_view path) {
-  const json* value = member(object, key);
-  if (value == nullptr) return std::nullopt;
-  if (!value->is_string()) throw wrong_type(child_path(path, key), "a string");
-  return value->get<std::string>();
-}
-
-const json* array_member(const json& object, std::string_view key, std::string_view path) {
-  const json* value = member(object, key);
-  if (value != nullptr && !value->is_array()) throw wrong_type(child_path(path, key), "an array");
-  return value;
-}
-
-const json* object_member(const json& object, std::string_view key, std::string_view path) {
-  const json* value = member(object, key);
-  if (value != nullptr && !value->is_object()) throw wrong_type(child_path(path, key), "an object");
-  return value;
-}
 
 // A file-system path: the OS would cut it at a NUL, and host-local would
 // create and lock a directory other than the one the config names.
 std::optional<std::string> path_member(const json& object, std::string_view key, std::string_view path) {
-  auto text = string_member(object, key, path);
+  auto text = fields.read_string(object, key, path);
   if (text && text->find('\0') != std::string::npos) {
-    throw invalid(fmt::format("{}: a path cannot contain a NUL character", child_path(path, key)));
+    throw invalid(fmt::format("{}: a path cannot contain a NUL character", FieldReader::join_path(path, key)));
   }
   return text;
 }
 
-// net.IP fields: "" leaves the field unset.
+// net.IP fields: "" leaves the field unset. Not read_address: a malformed
+// address is reported in the reference's words, which name no field.
 std::optional<cni::IpAddress> ip_member(const json& object, std::string_view key, std::string_view path) {
-  const auto text = string_member(object, key, path);
+  const auto text = fields.read_string(object, key, path);
   if (!text || text->empty()) return std::nullopt;
   const auto ip = cni::IpAddress::parse(*text);
   if (!ip) throw invalid(fmt::format("invalid IP address: {}", *text));
   return ip;
 }
 
+// Not read_prefix: for the reference "" is a malformed subnet, not an absent
+// one, and its message names no field.
 std::optional<cni::IpPrefix> cidr_member(const json& object, std::string_view key, std::string_view path) {
-  const auto text = string_member(object, key, path);
+  const auto text = fields.read_string(object, key, path);
   if (!text) return std::nullopt;
   const auto prefix = cni::IpPrefix::parse(*text);
   if (!prefix) throw invalid(fmt::format("invalid CIDR address: {}", *text));
@@ -77,21 +55,23 @@ std::optional<cni::IpPrefix> cidr_member(const json& object, std::string_view ke
 }
 
 RangeSpec parse_range(const json& object, std::string_view path) {
-  if (!object.is_object()) throw wrong_type(path, "an object");
+  fields.expect_object(object, path);
   return RangeSpec{cidr_member(object, "subnet", path), ip_member(object, "rangeStart", path),
                    ip_member(object, "rangeEnd", path), ip_member(object, "gateway", path)};
 }
 
 std::vector<RangeSpec> parse_range_set(const json& array, std::string_view path) {
-  if (!array.is_array()) throw wrong_type(path, "an array of ranges");
+  fields.expect_array(array, path);
   std::vector<RangeSpec> specs;
-  for (size_t i = 0; i < array.size(); ++i) specs.push_back(parse_range(array[i], index_path(path, i)));
+  for (size_t i = 0; i < array.size(); ++i) specs.push_back(parse_range(array[i], FieldReader::index_path(path, i)));
   return specs;
 }
 
 void append_range_sets(const json* array, std::string_view path, std::vector<std::vector<RangeSpec>>& out) {
   if (array == nullptr) return;
-  for (size_t i = 0; i < array->size(); ++i) out.push_back(parse_range_set((*array)[i], index_path(path, i)));
+  for (size_t i = 0; i < array->size(); ++i) {
+    out.push_back(parse_range_set((*array)[i], FieldReader::index_path(path, i)));
+  }
 }
 
 // "ip" or "ip/prefix" (the prefix is ignored), as the reference's ip.IP.
@@ -107,9 +87,8 @@ cni::IpAddress parse_requested_ip(std::string_view text, int error_code) {
 void append_requested_ips(const json* array, std::string_view path, std::vector<cni::IpAddress>& out) {
   if (array == nullptr) return;
   for (size_t i = 0; i < array->size(); ++i) {
-    const json& item = (*array)[i];
-    if (!item.is_string()) throw wrong_type(index_path(path, i), "a string");
-    out.push_back(parse_requested_ip(item.get<std::string>(), cni::kInvalidNetworkConfig));
+    const std::string& text = fields.expect_string((*array)[i], FieldReader::index_path(path, i));
+    out.push_back(parse_requested_ip(text, cni::kInvalidNetworkConfig));
   }
 }
 
@@ -152,10 +131,9 @@ std::vector<RangeSet> canonicalize_sets(const std::vector<std::vector<RangeSpec>
 }
 
 const json& ipam_section(const cni::NetConf& conf) {
-  const json& ipam = conf.ipam();
-  if (ipam.is_null()) throw invalid("IPAM config missing 'ipam' key");
-  if (!ipam.is_object()) throw wrong_type("ipam", "an object");
-  return ipam;
+  const json* ipam = fields.read_object(conf.raw(), "ipam", "");
+  if (ipam == nullptr) throw invalid("IPAM config missing 'ipam' key");
+  return *ipam;
 }
 
 }  // namespace
@@ -166,9 +144,7 @@ StoreLocation StoreLocation::of(const cni::NetConf& conf) {
 
 IpamConfig IpamConfig::load(const cni::NetConf& conf, std::string_view cni_args) {
   const json& ipam = ipam_section(conf);
-  const json& runtime = conf.runtime_config();
-  const json empty = json::object();
-  const json& runtime_config = runtime.is_object() ? runtime : empty;
+  const json& runtime_config = conf.runtime_config();  // null when absent: every key of it is then absent too
 
   IpamConfig config;
   config.location = StoreLocation::of(conf);
@@ -179,12 +155,10 @@ IpamConfig IpamConfig::load(const cni::NetConf& conf, std::string_view cni_args)
   if (const auto ip = cni::CniArgs::parse(cni_args).get(cni::cni_arg_keys::kIp); ip && !ip->empty()) {
     requested.push_back(parse_requested_ip(*ip, cni::kInvalidEnvironment));
   }
-  if (conf.args().is_object()) {
-    if (const json* cni_section = object_member(conf.args(), "cni", "args")) {
-      append_requested_ips(array_member(*cni_section, "ips", "args.cni"), "args.cni.ips", requested);
-    }
+  if (const json* cni_section = fields.read_object(conf.args(), "cni", "args")) {
+    append_requested_ips(fields.read_array(*cni_section, "ips", "args.cni"), "args.cni.ips", requested);
   }
-  append_requested_ips(array_member(runtime_config, "ips", "runtimeConfig"), "runtimeConfig.ips", requested);
+  append_requested_ips(fields.read_array(runtime_config, "ips", "runtimeConfig"), "runtimeConfig.ips", requested);
   for (const auto& ip : requested) {
     if (std::find(config.requested_ips.begin(), config.requested_ips.end(), ip) == config.requested_ips.end()) {
       config.requested_ips.push_back(ip);
@@ -192,14 +166,14 @@ IpamConfig IpamConfig::load(const cni::NetConf& conf, std::string_view cni_args)
   }
 
   std::vector<std::vector<RangeSpec>> specs;
-  append_range_sets(array_member(runtime_config, "ipRanges", "runtimeConfig"), "runtimeConfig.ipRanges", specs);
+  append_range_sets(fields.read_array(runtime_config, "ipRanges", "runtimeConfig"), "runtimeConfig.ipRanges", specs);
   // The old single range counts only when it names a subnet.
   const RangeSpec single = parse_range(ipam, "ipam");
   if (single.subnet) specs.push_back({single});
-  append_range_sets(array_member(ipam, "ranges", "ipam"), "ipam.ranges", specs);
+  append_range_sets(fields.read_array(ipam, "ranges", "ipam"), "ipam.ranges", specs);
   config.range_sets = canonicalize_sets(specs, config.cni_version);
 
-  if (const json* routes = array_member(ipam, "routes", "ipam")) config.routes = parse_routes(*routes);
+  if (const json* routes = fields.read_array(ipam, "routes", "ipam")) config.routes = parse_routes(*routes);
   return config;
 }
 

@@ -4,7 +4,7 @@
 // one node. Every method but lock() expects the caller to hold the lock.
 //
 // Crash safety: a reservation file is published atomically with its owner
-// already in it (platform::publish_file_exclusive), so a process killed at any
+// already in it (cni::private_files::publish_file_exclusive), so a process killed at any
 // instant leaves either no file or a file that DEL and GC match; a stale
 // staging file is never an address and is swept under the lock.
 
@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "owner.hpp"
-#include "platform_fs.hpp"
 #include "wincni/cni/file_lock.hpp"
 #include "wincni/cni/ip.hpp"
 

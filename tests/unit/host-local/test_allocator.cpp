@@ -11,9 +11,9 @@
 #include "allocator.hpp"
 #include "error_codes.hpp"
 #include "file_names.hpp"
-#include "platform_fs.hpp"
 #include "support.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/cni/private_files.hpp"
 
 using hostlocal_test::ip;
 using hostlocal_test::prefix;
@@ -43,7 +43,7 @@ struct Fixture {
 
   void take(const std::string& address, const std::string& content = "other\r\neth0") {
     write_text(std::filesystem::path(store.directory()) /
-                   wincni::hostlocal::ip_file_name(ip(address), wincni::hostlocal::platform::escapes_colons()),
+                   wincni::hostlocal::ip_file_name(ip(address), wincni::hostlocal::platform_escapes_colons()),
                content);
   }
   void last_reserved(const std::string& address) {
@@ -137,7 +137,7 @@ TEST_CASE("a requested address is honoured once, and must be in range and not th
   const RangeSet set = set_of({"192.168.1.0/29"});
   CHECK(f.allocate(set, "ID", "192.168.1.5").address.address() == ip("192.168.1.5"));
   // The round-robin position follows requested addresses too.
-  CHECK(wincni::hostlocal::platform::read_file(f.store.directory() + "/last_reserved_ip.0") == "192.168.1.5");
+  CHECK(wincni::cni::private_files::read_file(f.store.directory() + "/last_reserved_ip.0") == "192.168.1.5");
 
   Error taken = f.allocate_error(set, "ID", "192.168.1.5");
   CHECK(taken.code() == wincni::hostlocal::kNoAddressAvailable);

@@ -14,7 +14,6 @@
 #include "commands.hpp"
 #include "error_codes.hpp"
 #include "file_names.hpp"
-#include "platform_fs.hpp"
 #include "plugin.hpp"
 #include "support.hpp"
 #include "wincni/cni/version.hpp"
@@ -44,7 +43,7 @@ class Node {
   std::string data_dir() const { return path_text(dir_.path() / "data"); }
   fs::path network_dir(const std::string& network = "mynet") const { return dir_.path() / "data" / network; }
   fs::path file(const std::string& address, const std::string& network = "mynet") const {
-    return network_dir(network) / hl::ip_file_name(ip(address), hl::platform::escapes_colons());
+    return network_dir(network) / hl::ip_file_name(ip(address), hl::platform_escapes_colons());
   }
   const TempDir& dir() const { return dir_; }
 

@@ -142,6 +142,15 @@ TEST_CASE("the reference's config errors, word for word") {
        "ipam.ranges[0][0].subnet: expected a string", 6},
       {R"({"cniVersion":"0.3.1","name":"n","ipam":{"subnet":"10.1.2.0/24","dataDir":false}})",
        "ipam.dataDir: expected a string", 6},
+      {R"({"cniVersion":"0.3.1","name":"n","ipam":{"ranges":[{"subnet":"10.1.2.0/24"}]}})",
+       "ipam.ranges[0]: expected an array", 6},
+      {R"({"cniVersion":"0.3.1","name":"n","ipam":{"ranges":[[5]]}})", "ipam.ranges[0][0]: expected an object", 6},
+      {R"({"cniVersion":"0.3.1","name":"n","ipam":{"subnet":"10.1.2.0/24"},"args":{"cni":[]}})",
+       "args.cni: expected an object", 6},
+      {R"({"cniVersion":"0.3.1","name":"n","ipam":{"subnet":"10.1.2.0/24"},"runtimeConfig":{"ipRanges":{}}})",
+       "runtimeConfig.ipRanges: expected an array", 6},
+      {R"({"cniVersion":"0.3.1","name":"n","ipam":{"subnet":"10.1.2.0/24"},"runtimeConfig":{"ips":["10.1.2.9",5]}})",
+       "runtimeConfig.ips[1]: expected a string", 6},
   };
   for (const auto& c : cases) {
     const std::string json = c.json;

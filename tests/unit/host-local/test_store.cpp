@@ -9,7 +9,6 @@
 #include "file_names.hpp"
 #include "go_strings.hpp"
 #include "owner.hpp"
-#include "platform_fs.hpp"
 #include "store.hpp"
 #include "support.hpp"
 #include "wincni/cni/error.hpp"
@@ -97,7 +96,7 @@ TEST_CASE("a reservation appears complete, records the round-robin position, and
   CHECK_FALSE(fs::exists(net / std::string(kStagingFileName)));
 
   CHECK(store.reserve(ip("2001:db8::5"), owner, "1"));
-  CHECK(fs::exists(net / ip_file_name(ip("2001:db8::5"), platform::escapes_colons())));
+  CHECK(fs::exists(net / ip_file_name(ip("2001:db8::5"), platform_escapes_colons())));
   CHECK(read_text(net / "last_reserved_ip.1") == "2001:db8::5");
 }
 

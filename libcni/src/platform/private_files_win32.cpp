@@ -1,7 +1,4 @@
-// Windows side of platform_fs.hpp. Paths arrive as UTF-8 and go to the wide
-// Win32 API. What we create gets a protected ACL for SYSTEM and the
-// Administrators only: the default ACL of a drive root lets every
-// authenticated user create and read folders there.
+// Paths arrive as UTF-8 and go to the wide Win32 API.
 
 #include <windows.h>
 #include <sddl.h>
@@ -10,14 +7,11 @@
 
 #include <fmt/format.h>
 
-#include "platform_fs.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/cni/private_files.hpp"
 #include "wincni/cni/utf16.hpp"
 
-namespace wincni::hostlocal::platform {
-
-using cni::narrow;
-using cni::widen;
+namespace wincni::cni::private_files {
 
 namespace {
 
@@ -32,7 +26,7 @@ std::string describe(DWORD err) {
 }
 
 [[noreturn]] void fail(std::string_view op, const std::string& path, DWORD err) {
-  throw cni::Error(cni::kIoFailure, fmt::format("{} {}: {}", op, path, describe(err)));
+  throw Error(kIoFailure, fmt::format("{} {}: {}", op, path, describe(err)));
 }
 
 bool is_missing(DWORD err) { return err == ERROR_FILE_NOT_FOUND || err == ERROR_PATH_NOT_FOUND; }
@@ -101,10 +95,6 @@ void write_all(HANDLE h, std::string_view content, const std::string& path) {
 bool is_separator(char c) { return c == '\\' || c == '/'; }
 
 }  // namespace
-
-bool escapes_colons() { return true; }
-
-std::string default_data_dir() { return "/var/lib/cni/networks"; }
 
 std::string join(std::string_view dir, std::string_view name) {
   std::string out(dir);
@@ -208,4 +198,4 @@ bool remove_file(const std::string& path) {
   fail("remove", path, err);
 }
 
-}  // namespace wincni::hostlocal::platform
+}  // namespace wincni::cni::private_files

@@ -1,8 +1,5 @@
-// POSIX side of platform_fs.hpp.
-
 #include <dirent.h>
 #include <fcntl.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,10 +9,10 @@
 
 #include <fmt/format.h>
 
-#include "platform_fs.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/cni/private_files.hpp"
 
-namespace wincni::hostlocal::platform {
+namespace wincni::cni::private_files {
 
 namespace {
 
@@ -23,7 +20,7 @@ constexpr mode_t kPrivateFile = 0600;
 constexpr mode_t kPrivateDir = 0700;
 
 [[noreturn]] void fail(std::string_view op, const std::string& path, int err) {
-  throw cni::Error(cni::kIoFailure, fmt::format("{} {}: {}", op, path, std::strerror(err)));
+  throw Error(kIoFailure, fmt::format("{} {}: {}", op, path, std::strerror(err)));
 }
 
 class Fd {
@@ -76,10 +73,6 @@ bool rename_unsupported(int err) { return err == EINVAL || err == ENOSYS || err 
 
 }  // namespace
 
-bool escapes_colons() { return false; }
-
-std::string default_data_dir() { return "/var/lib/cni/networks"; }
-
 std::string join(std::string_view dir, std::string_view name) {
   std::string out(dir);
   if (!out.empty() && out.back() != '/') out += '/';
@@ -128,11 +121,11 @@ std::optional<std::string> read_file(const std::string& path) {
     if (errno == ENOENT) return std::nullopt;
     fail("open", path, errno);
   }
-  // Only regular files end: a FIFO, /dev/zero or a terminal (a resolvConf
-  // pointing at one) would be read for ever.
+  // Only regular files end: a FIFO, /dev/zero or a terminal (a config
+  // naming one, such as host-local's resolvConf) would be read for ever.
   struct stat st {};
   if (::fstat(fd.get(), &st) != 0) fail("stat", path, errno);
-  if (!S_ISREG(st.st_mode)) throw cni::Error(cni::kIoFailure, fmt::format("read {}: not a regular file", path));
+  if (!S_ISREG(st.st_mode)) throw Error(kIoFailure, fmt::format("read {}: not a regular file", path));
   std::string content;
   char buffer[512];
   for (;;) {
@@ -198,4 +191,4 @@ bool remove_file(const std::string& path) {
   fail("remove", path, errno);
 }
 
-}  // namespace wincni::hostlocal::platform
+}  // namespace wincni::cni::private_files

@@ -1,0 +1,61 @@
+#pragma once
+// The files a plugin keeps on the node, one small file per address or per
+// container (host-local's reservations, flannel's saved configs), private to
+// the node's administrators: 0700 directories and 0600 files on POSIX, a
+// protected ACL for SYSTEM and the Administrators on Windows (the default ACL
+// of a drive root lets every authenticated user create and read folders
+// there). private_files_posix.cpp and private_files_win32.cpp hold the
+// platform differences (modes vs ACLs, directory walking, renaming without
+// replacing). Locking is FileLock's.
+//
+// Paths are UTF-8. Failures throw cni::Error(kIoFailure) whose message names
+// the operation and the path ("open /var/lib/x: Permission denied").
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wincni::cni::private_files {
+
+// dir/name: '/' on POSIX, '\' on Windows, none added when dir is empty or
+// already ends in a separator (on Windows '/' is one too).
+std::string join(std::string_view dir, std::string_view name);
+
+// Like mkdir -p; what it creates is private. Existing directories are left
+// as they are.
+void create_private_directories(const std::string& path);
+bool is_directory(const std::string& path);
+
+struct DirEntry {
+  std::string name;
+  bool regular_file = false;  // false for directories, links and devices
+};
+// Every entry but "." and "..", in no particular order.
+std::vector<DirEntry> list_directory(const std::string& path);
+
+// The whole file; nullopt when it does not exist. On POSIX anything but a
+// regular file is refused, so a FIFO or a device named by a config cannot
+// block or feed the plugin for ever.
+std::optional<std::string> read_file(const std::string& path);
+
+// Creates or truncates a private file. Not atomic: for hints a reader
+// tolerates torn.
+void overwrite_file(const std::string& path, std::string_view content);
+
+// Publishes `content` as dir/name only when nothing has that name yet, so that
+// a process killed at any instant leaves the file complete or absent: it is
+// written to dir/staging, then renamed without replacing. False when the name
+// is taken. Falls back to create-exclusive-then-write on file systems that
+// cannot rename without replacing (a kill there can leave an empty file).
+// Nothing is fsynced: a power loss can still leave an empty file, and it
+// also ends every container, so a caller must treat an empty file as
+// unowned (host-local's DEL and GC release them); an fsync per ADD would
+// cost more than the whole ADD.
+bool publish_file_exclusive(const std::string& dir, std::string_view name, std::string_view staging,
+                            std::string_view content);
+
+// False when there was nothing to remove.
+bool remove_file(const std::string& path);
+
+}  // namespace wincni::cni::private_files

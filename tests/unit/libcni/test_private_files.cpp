@@ -1,0 +1,187 @@
+// The private file layer: directories made like mkdir -p, listing, whole-file
+// reads, overwrites, exclusive publication through a staging name, removal,
+// and I/O failures as cni::Error 5 naming the operation and the path.
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "cni_test_helpers.hpp"
+#include "scratch_dir.hpp"
+#include "wincni/cni/error.hpp"
+#include "wincni/cni/private_files.hpp"
+
+#ifndef _WIN32
+#include <sys/stat.h>
+#endif
+
+namespace files = wincni::cni::private_files;
+namespace fs = std::filesystem;
+using wincni::cni::Error;
+using wincni::test::ScratchDir;
+using wincni::test::thrown_error;
+
+namespace {
+
+std::string text(const fs::path& path) { return path.generic_string(); }
+
+std::string contents(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+void write(const fs::path& path, std::string_view content) {
+  std::ofstream(path, std::ios::binary) << content;
+}
+
+// An I/O failure: code 5, the message starting with the operation and path.
+template <typename Action>
+void check_io_failure(std::string_view operation, const std::string& path, Action&& action) {
+  const Error e = thrown_error(std::forward<Action>(action));
+  CHECK(e.code() == wincni::cni::kIoFailure);
+  CHECK_MESSAGE(e.msg().rfind(std::string(operation) + " " + path + ": ", 0) == 0, e.msg());
+}
+
+}  // namespace
+
+TEST_CASE("join puts one separator between a directory and a name") {
+  CHECK(files::join("", "lock") == "lock");
+  CHECK(files::join("/var/lib/", "net") == "/var/lib/net");  // '/' separates on Windows too
+  const std::string joined = files::join("/var/lib", "net");
+  CHECK((joined == "/var/lib/net" || joined == "/var/lib\\net"));
+  CHECK(fs::path(joined).filename() == "net");
+}
+
+TEST_CASE("private directories are made with their parents; existing ones are left alone") {
+  ScratchDir dir;
+  const std::string nested = text(dir.path() / "a" / "b" / "c");
+  files::create_private_directories(nested);
+  CHECK(fs::is_directory(nested));
+  CHECK(files::is_directory(nested));
+  files::create_private_directories(nested);  // again: nothing to do
+  files::create_private_directories(nested + "/");
+  files::create_private_directories("");
+  write(dir / "a/b/c/kept", "x");
+  files::create_private_directories(text(dir.path() / "a"));
+  CHECK(contents(dir / "a/b/c/kept") == "x");
+
+  write(dir / "file", "x");
+  CHECK_FALSE(files::is_directory(text(dir / "file")));
+  CHECK_FALSE(files::is_directory(text(dir / "missing")));
+  // The parent that cannot be a directory is named.
+  check_io_failure("mkdir", text(dir / "file"), [&] { files::create_private_directories(text(dir / "file" / "sub")); });
+}
+
+TEST_CASE("a listing names every entry but . and .., telling regular files apart") {
+  ScratchDir dir;
+  write(dir / "10.0.0.2", "a");
+  write(dir / "lock", "");
+  fs::create_directory(dir / "10.0.0.3");
+  auto entries = files::list_directory(text(dir.path()));
+  std::sort(entries.begin(), entries.end(), [](const auto& x, const auto& y) { return x.name < y.name; });
+  REQUIRE(entries.size() == 3);
+  CHECK(entries[0].name == "10.0.0.2");
+  CHECK(entries[0].regular_file);
+  CHECK(entries[1].name == "10.0.0.3");
+  CHECK_FALSE(entries[1].regular_file);
+  CHECK(entries[2].name == "lock");
+  CHECK(entries[2].regular_file);
+
+  CHECK(files::list_directory(text(dir / "10.0.0.3")).empty());
+  const std::string missing = text(dir / "missing");
+  check_io_failure("open", missing, [&] { files::list_directory(missing); });
+}
+
+TEST_CASE("a file is read whole, bytes as they are; a missing one is nullopt") {
+  ScratchDir dir;
+  const std::string content = std::string("id\r\neth0\n\0tail", 14);
+  write(dir / "f", content);
+  CHECK(files::read_file(text(dir / "f")) == content);
+  write(dir / "big", std::string(5000, 'x'));  // more than one read
+  CHECK(files::read_file(text(dir / "big"))->size() == 5000);
+  write(dir / "empty", "");
+  CHECK(files::read_file(text(dir / "empty")) == "");
+  CHECK_FALSE(files::read_file(text(dir / "missing")).has_value());
+  const Error directory = thrown_error([&] { files::read_file(text(dir.path())); });
+  CHECK(directory.code() == wincni::cni::kIoFailure);
+  CHECK(directory.msg().find(text(dir.path())) != std::string::npos);
+}
+
+TEST_CASE("an overwrite replaces the whole file, also with shorter content") {
+  ScratchDir dir;
+  const std::string path = text(dir / "last_reserved_ip.0");
+  files::overwrite_file(path, "10.0.0.100");
+  CHECK(contents(path) == "10.0.0.100");
+  files::overwrite_file(path, "10.0.0.9");
+  CHECK(contents(path) == "10.0.0.9");
+  files::overwrite_file(path, "");
+  CHECK(contents(path).empty());
+  const std::string nowhere = text(dir / "missing" / "f");
+  check_io_failure("open", nowhere, [&] { files::overwrite_file(nowhere, "x"); });
+}
+
+TEST_CASE("publication is exclusive, complete and leaves no staging file") {
+  ScratchDir dir;
+  const std::string d = text(dir.path());
+  CHECK(files::publish_file_exclusive(d, "10.0.0.2", ".staging", "a\r\neth0"));
+  CHECK(contents(dir / "10.0.0.2") == "a\r\neth0");
+  CHECK_FALSE(fs::exists(dir / ".staging"));
+
+  CHECK_FALSE(files::publish_file_exclusive(d, "10.0.0.2", ".staging", "b\r\neth0"));
+  CHECK(contents(dir / "10.0.0.2") == "a\r\neth0");
+  CHECK_FALSE(fs::exists(dir / ".staging"));
+
+  fs::create_directory(dir / "10.0.0.3");  // a name taken by something else
+  CHECK_FALSE(files::publish_file_exclusive(d, "10.0.0.3", ".staging", "c"));
+  CHECK_FALSE(fs::exists(dir / ".staging"));
+
+  write(dir / ".staging", "left by a killed writer");
+  CHECK(files::publish_file_exclusive(d, "10.0.0.4", ".staging", "d"));
+  CHECK(contents(dir / "10.0.0.4") == "d");
+  CHECK_FALSE(fs::exists(dir / ".staging"));
+
+  const std::string missing = text(dir / "missing");
+  check_io_failure("open", files::join(missing, ".staging"),
+                   [&] { files::publish_file_exclusive(missing, "x", ".staging", "x"); });
+}
+
+TEST_CASE("removal says whether there was a file") {
+  ScratchDir dir;
+  write(dir / "f", "x");
+  CHECK(files::remove_file(text(dir / "f")));
+  CHECK_FALSE(fs::exists(dir / "f"));
+  CHECK_FALSE(files::remove_file(text(dir / "f")));
+  fs::create_directory(dir / "d");
+  check_io_failure("remove", text(dir / "d"), [&] { files::remove_file(text(dir / "d")); });
+}
+
+#ifndef _WIN32
+TEST_CASE("POSIX: directories 0700 and files 0600, whatever the umask allows") {
+  ScratchDir dir;
+  const mode_t old_mask = ::umask(0);
+  files::create_private_directories(text(dir / "a" / "b"));
+  files::overwrite_file(text(dir / "a" / "b" / "hint"), "x");
+  CHECK(files::publish_file_exclusive(text(dir / "a" / "b"), "file", ".staging", "x"));
+  ::umask(old_mask);
+  const auto perms = [](const fs::path& p) { return fs::status(p).permissions() & fs::perms::all; };
+  CHECK(perms(dir / "a") == fs::perms::owner_all);
+  CHECK(perms(dir / "a" / "b") == fs::perms::owner_all);
+  const auto file = fs::perms::owner_read | fs::perms::owner_write;
+  CHECK(perms(dir / "a" / "b" / "hint") == file);
+  CHECK(perms(dir / "a" / "b" / "file") == file);
+}
+
+TEST_CASE("POSIX: a FIFO or a device is refused, not read for ever") {
+  ScratchDir dir;
+  const std::string fifo = text(dir / "fifo");
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  check_io_failure("read", fifo, [&] { files::read_file(fifo); });
+  check_io_failure("read", "/dev/zero", [] { files::read_file("/dev/zero"); });
+}
+#endif
