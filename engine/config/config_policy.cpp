@@ -4,13 +4,13 @@
 
 #include <fmt/format.h>
 
-#include "config/config_fields.hpp"
+#include "wincni/cni/config_fields.hpp"
 #include "wincni/cni/json_keys.hpp"
 #include "wincni/hns/schema/schema_error.hpp"
 
 namespace wincni::engine {
 
-namespace cf = config_fields;
+constexpr cni::FieldReader cf;
 using Json = nlohmann::json;
 
 namespace {
@@ -38,51 +38,51 @@ void require_all_fields_read(const Json& value, const hns::Policy& policy, const
     if (!v2 && cni::equals_ignore_case(key, "Type")) continue;
     if (carries_nothing(field)) continue;
     if (cni::find_key(rendered, key) == nullptr) {
-      cf::fail(where, fmt::format("{} has no field \"{}\" in the {} shape", policy.type(), key,
+      cf.fail(where, fmt::format("{} has no field \"{}\" in the {} shape", policy.type(), key,
                                   v2 ? "v2 ({\"Type\",\"Settings\":{...}})" : "v1 (flat)"));
     }
   }
 }
 
 hns::Policy read_policy(const Json& value, PolicyTarget target, const std::string& where) {
-  if (!value.is_object()) cf::fail(where, fmt::format("the policy must be an object, not {}", value.type_name()));
+  if (!value.is_object()) cf.fail(where, fmt::format("the policy must be an object, not {}", value.type_name()));
   hns::Policy policy;
   try {
     policy = hns::parse_policy_any(value);
   } catch (const hns::SchemaError& e) {
-    cf::fail(where, e.what());
+    cf.fail(where, e.what());
   }
-  if (!policy.known()) cf::fail(where, fmt::format("HNS has no policy type \"{}\"", policy.type()));
+  if (!policy.known()) cf.fail(where, fmt::format("HNS has no policy type \"{}\"", policy.type()));
   const unsigned scope = target == PolicyTarget::Endpoint ? hns::kEndpointScope : hns::kNetworkScope;
   if ((policy.scopes() & scope) == 0) {
-    cf::fail(where, fmt::format("{} is not {} policy", policy.type(),
+    cf.fail(where, fmt::format("{} is not {} policy", policy.type(),
                                 target == PolicyTarget::Endpoint ? "an endpoint" : "a network"));
   }
   if (const std::string problem = policy.problem(); !problem.empty()) {
-    cf::fail(where, fmt::format("{}: {}", policy.type(), problem));
+    cf.fail(where, fmt::format("{}: {}", policy.type(), problem));
   }
   require_all_fields_read(value, policy, where);
   return policy;
 }
 
 void read_list(const Json& config, std::string_view key, std::vector<ConfigPolicy>& out) {
-  const Json* list = cf::read_array(config, key, "");
+  const Json* list = cf.read_array(config, key, "");
   if (list == nullptr) return;
   for (size_t i = 0; i < list->size(); ++i) {
     const Json& entry = (*list)[i];
-    const std::string where = cf::index_path(key, i);
-    if (!entry.is_object()) cf::fail(where, fmt::format("must be an object, not {}", entry.type_name()));
-    const auto kind = cf::read_string(entry, "name", where);
-    const Json* value = cf::find(entry, "value");
-    if (!kind) cf::fail(where, "has no \"name\" (EndpointPolicy or NetworkPolicy)");
-    if (value == nullptr) cf::fail(where, "has no \"value\"");
+    const std::string where = cf.index_path(key, i);
+    if (!entry.is_object()) cf.fail(where, fmt::format("must be an object, not {}", entry.type_name()));
+    const auto kind = cf.read_string(entry, "name", where);
+    const Json* value = cf.find(entry, "value");
+    if (!kind) cf.fail(where, "has no \"name\" (EndpointPolicy or NetworkPolicy)");
+    if (value == nullptr) cf.fail(where, "has no \"value\"");
     PolicyTarget target;
     if (cni::equals_ignore_case(*kind, "EndpointPolicy")) {
       target = PolicyTarget::Endpoint;
     } else if (cni::equals_ignore_case(*kind, "NetworkPolicy")) {
       target = PolicyTarget::Network;
     } else {
-      cf::fail(where, fmt::format("unknown kind \"{}\" (expected EndpointPolicy or NetworkPolicy)", *kind));
+      cf.fail(where, fmt::format("unknown kind \"{}\" (expected EndpointPolicy or NetworkPolicy)", *kind));
     }
     out.push_back(ConfigPolicy{target, read_policy(*value, target, where), where});
   }

@@ -2,12 +2,12 @@
 
 #include <fmt/format.h>
 
-#include "config/config_fields.hpp"
+#include "wincni/cni/config_fields.hpp"
 #include "wincni/cni/json_keys.hpp"
 
 namespace wincni::engine {
 
-namespace cf = config_fields;
+constexpr cni::FieldReader cf;
 
 namespace {
 
@@ -16,9 +16,9 @@ constexpr std::string_view kRangeStart = "rangeStart";
 IpamRange read_range(const nlohmann::json& object, const std::string& where, const cni::IpPrefix& subnet) {
   IpamRange range;
   range.subnet = subnet;
-  range.range_start = cf::read_address(object, kRangeStart, where);
-  range.range_end = cf::read_address(object, "rangeEnd", where);
-  range.gateway = cf::read_address(object, "gateway", where);
+  range.range_start = cf.read_address(object, kRangeStart, where);
+  range.range_end = cf.read_address(object, "rangeEnd", where);
+  range.gateway = cf.read_address(object, "gateway", where);
   return range;
 }
 
@@ -36,20 +36,20 @@ std::string spelling_of(const nlohmann::json& object, std::string_view key) {
 std::vector<IpamRange> read_ipam_ranges(const nlohmann::json& ipam) {
   std::vector<IpamRange> ranges;
   if (!ipam.is_object()) return ranges;
-  if (auto subnet = cf::read_prefix(ipam, "subnet", "ipam")) ranges.push_back(read_range(ipam, "ipam", *subnet));
+  if (auto subnet = cf.read_prefix(ipam, "subnet", "ipam")) ranges.push_back(read_range(ipam, "ipam", *subnet));
 
-  const nlohmann::json* sets = cf::read_array(ipam, "ranges", "ipam");
+  const nlohmann::json* sets = cf.read_array(ipam, "ranges", "ipam");
   if (sets == nullptr) return ranges;
   for (size_t s = 0; s < sets->size(); ++s) {
-    const std::string set_path = cf::index_path("ipam.ranges", s);
+    const std::string set_path = cf.index_path("ipam.ranges", s);
     const nlohmann::json& set = (*sets)[s];
-    if (!set.is_array()) cf::fail(set_path, fmt::format("must be an array of ranges, not {}", set.type_name()));
+    if (!set.is_array()) cf.fail(set_path, fmt::format("must be an array of ranges, not {}", set.type_name()));
     for (size_t r = 0; r < set.size(); ++r) {
-      const std::string where = cf::index_path(set_path, r);
+      const std::string where = cf.index_path(set_path, r);
       const nlohmann::json& entry = set[r];
-      if (!entry.is_object()) cf::fail(where, fmt::format("must be an object, not {}", entry.type_name()));
-      auto subnet = cf::read_prefix(entry, "subnet", where);
-      if (!subnet) cf::fail(cf::join_path(where, "subnet"), "is required");
+      if (!entry.is_object()) cf.fail(where, fmt::format("must be an object, not {}", entry.type_name()));
+      auto subnet = cf.read_prefix(entry, "subnet", where);
+      if (!subnet) cf.fail(cf.join_path(where, "subnet"), "is required");
       IpamRange range = read_range(entry, where, *subnet);
       range.set = s;
       range.index = r;

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "error_codes.hpp"
 #include "file_names.hpp"
 #include "range_iterator.hpp"
 #include "wincni/cni/error.hpp"
@@ -43,7 +42,7 @@ cni::IpConfig Allocator::take_requested(const OwnerKey& owner, const cni::IpAddr
     throw cni::Error(cni::kInvalidNetworkConfig, fmt::format("requested ip {} is subnet's gateway", requested.str()));
   }
   if (snapshot_.taken(requested) || !reserve(requested, owner)) {
-    throw cni::Error(kNoAddressAvailable, fmt::format("requested IP address {} is not available in range set {}",
+    throw cni::Error(cni::kNoAddressAvailable, fmt::format("requested IP address {} is not available in range set {}",
                                                       requested.str(), set_.str()));
   }
   return ip_config(requested, *range);
@@ -52,7 +51,7 @@ cni::IpConfig Allocator::take_requested(const OwnerKey& owner, const cni::IpAddr
 cni::IpConfig Allocator::take_next_free(const OwnerKey& owner, std::string_view container_id) {
   for (const auto& held : snapshot_.held_by(owner)) {
     if (set_.contains(held)) {
-      throw cni::Error(kDuplicateAllocation,
+      throw cni::Error(cni::kDuplicateAllocation,
                        fmt::format("{} has been allocated to {}, duplicate allocation is not allowed", held.str(),
                                    container_id));
     }
@@ -65,7 +64,7 @@ cni::IpConfig Allocator::take_next_free(const OwnerKey& owner, std::string_view 
       return ip_config(candidate->ip, *candidate->range);
     }
   }
-  throw cni::Error(kNoAddressAvailable, fmt::format("no IP addresses available in range set: {}", set_.str()));
+  throw cni::Error(cni::kNoAddressAvailable, fmt::format("no IP addresses available in range set: {}", set_.str()));
 }
 
 }  // namespace wincni::hostlocal

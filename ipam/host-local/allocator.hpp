@@ -22,7 +22,7 @@ class Allocator {
   // The requested address when given (it must lie in the set, not be a
   // gateway, and be free); otherwise the next free address after the set's
   // last reserved one, refused when the attachment already holds one of this
-  // set. Throws cni::Error with the reference's message (error_codes.hpp).
+  // set. Throws cni::Error with the reference's message (codes 110, 111: docs/error-codes.md).
   cni::IpConfig allocate(const OwnerKey& owner, std::string_view container_id,
                          const std::optional<cni::IpAddress>& requested);
 

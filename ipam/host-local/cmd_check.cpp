@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
-#include "error_codes.hpp"
 #include "ipam_config.hpp"
 #include "store.hpp"
 #include "wincni/cni/error.hpp"
@@ -25,7 +24,7 @@ bool listed(const List& ips, const cni::IpAddress& ip) {
 
 void cmd_check(const cni::CommandContext& ctx) {
   const IpamConfig config = IpamConfig::load(ctx.config, ctx.cni_args);
-  const cni::Error not_found(kAllocationMismatch,
+  const cni::Error not_found(cni::kAllocationMismatch,
                              fmt::format("host-local: Failed to find address added by container {}", ctx.container_id));
   auto store = Store::open_existing(config.location.data_dir, config.location.network);
   if (!store) throw not_found;
@@ -44,13 +43,13 @@ void cmd_check(const cni::CommandContext& ctx) {
   // reservations outside them to an older config of this network.
   for (const auto& ip : held) {
     if (in_any_set(config.range_sets, ip) && !listed(announced, ip)) {
-      throw cni::Error(kAllocationMismatch, fmt::format("host-local: address {} of container {} is not in prevResult",
+      throw cni::Error(cni::kAllocationMismatch, fmt::format("host-local: address {} of container {} is not in prevResult",
                                                         ip.str(), ctx.container_id));
     }
   }
   for (const auto& ip : announced) {
     if (in_any_set(config.range_sets, ip) && !listed(held, ip)) {
-      throw cni::Error(kAllocationMismatch, fmt::format("host-local: prevResult address {} is not allocated to container {}",
+      throw cni::Error(cni::kAllocationMismatch, fmt::format("host-local: prevResult address {} is not allocated to container {}",
                                                         ip.str(), ctx.container_id));
     }
   }

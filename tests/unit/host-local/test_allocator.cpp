@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "allocator.hpp"
-#include "error_codes.hpp"
 #include "file_names.hpp"
 #include "support.hpp"
 #include "wincni/cni/error.hpp"
@@ -102,7 +101,7 @@ TEST_CASE("a /29 hands out .2 to .6 and then reports exhaustion, never the broad
     CHECK(got.gateway == ip("192.168.1.1"));
   }
   const Error e = f.allocate_error(set, "ID8");
-  CHECK(e.code() == wincni::hostlocal::kNoAddressAvailable);
+  CHECK(e.code() == wincni::cni::kNoAddressAvailable);
   CHECK(e.msg() == "no IP addresses available in range set: 192.168.1.1-192.168.1.6");
 }
 
@@ -140,7 +139,7 @@ TEST_CASE("a requested address is honoured once, and must be in range and not th
   CHECK(wincni::cni::private_files::read_file(f.store.directory() + "/last_reserved_ip.0") == "192.168.1.5");
 
   Error taken = f.allocate_error(set, "ID", "192.168.1.5");
-  CHECK(taken.code() == wincni::hostlocal::kNoAddressAvailable);
+  CHECK(taken.code() == wincni::cni::kNoAddressAvailable);
   CHECK(taken.msg() == "requested IP address 192.168.1.5 is not available in range set 192.168.1.1-192.168.1.6");
 
   Error gateway = f.allocate_error(set, "ID2", "192.168.1.1");
@@ -157,7 +156,7 @@ TEST_CASE("a second allocation for the same container and interface is refused, 
   const RangeSet set = set_of({"10.1.2.0/24"});
   CHECK(f.allocate(set, "dummy").address.address() == ip("10.1.2.2"));
   const Error dup = f.allocate_error(set, "dummy");
-  CHECK(dup.code() == wincni::hostlocal::kDuplicateAllocation);
+  CHECK(dup.code() == wincni::cni::kDuplicateAllocation);
   CHECK(dup.msg() == "10.1.2.2 has been allocated to dummy, duplicate allocation is not allowed");
   CHECK(f.allocate(set, "dummy1").address.address() == ip("10.1.2.3"));
 
@@ -179,7 +178,7 @@ TEST_CASE("IPv6 duplicates are caught whatever the platform's file-name escaping
   Fixture f;
   const RangeSet set = set_of({"2001:db8:1::/64"});
   CHECK(f.allocate(set, "dummy").address.address() == ip("2001:db8:1::2"));
-  CHECK(f.allocate_error(set, "dummy").code() == wincni::hostlocal::kDuplicateAllocation);
+  CHECK(f.allocate_error(set, "dummy").code() == wincni::cni::kDuplicateAllocation);
 }
 
 TEST_CASE("an address taken by something that is not a file is skipped") {

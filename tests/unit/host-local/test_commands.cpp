@@ -12,7 +12,6 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
-#include "error_codes.hpp"
 #include "file_names.hpp"
 #include "plugin.hpp"
 #include "support.hpp"
@@ -172,7 +171,7 @@ TEST_CASE("a repeated ADD for one attachment fails; other containers go on round
   CHECK(addresses(node.run("ADD", config, "dummy"), "0.4.0") == Strings{"10.1.2.2/24"});
   const Outcome again = node.run("ADD", config, "dummy");
   CHECK(again.exit_code == 1);
-  CHECK(again.code() == hl::kDuplicateAllocation);
+  CHECK(again.code() == cni::kDuplicateAllocation);
   CHECK(again.msg() == "failed to allocate for range 0: 10.1.2.2 has been allocated to dummy, duplicate allocation is not allowed");
   CHECK(addresses(node.run("ADD", config, "dummy1"), "0.4.0") == Strings{"10.1.2.3/24"});
   CHECK(node.run("ADD", config, "dummy").exit_code == 1);
@@ -242,7 +241,7 @@ TEST_CASE("requested addresses from args, CNI_ARGS and runtimeConfig are honoure
   // A requested address is honoured even for an attachment that holds one
   // already: the reference skips its duplicate check for requested addresses.
   CHECK(node.run("ADD", config_with(node, {{"ranges", ranges({{"10.1.2.0/24"}})}}, "1.0.0", runtime), "c3").code() ==
-        hl::kNoAddressAvailable);
+        cni::kNoAddressAvailable);
 }
 
 TEST_CASE("a requested address no range set holds fails the ADD and leaves nothing behind") {
@@ -260,7 +259,7 @@ TEST_CASE("when a later range set fails, the addresses taken from earlier ones a
   const std::string config = config_with(node, {{"ranges", ranges({{"10.1.2.0/24"}, {"10.1.3.0/30"}})}});
   REQUIRE(node.run("ADD", config, "first").exit_code == 0);  // takes 10.1.3.2, the only address of set 1
   const Outcome add = node.run("ADD", config, "second");
-  CHECK(add.code() == hl::kNoAddressAvailable);
+  CHECK(add.code() == cni::kNoAddressAvailable);
   CHECK(add.msg() == "failed to allocate for range 1: no IP addresses available in range set: 10.1.3.1-10.1.3.2");
   CHECK_FALSE(fs::exists(node.file("10.1.2.3")));
   CHECK(read_text(node.file("10.1.2.2")) == "first\r\neth0");
@@ -283,7 +282,7 @@ TEST_CASE("CHECK: the allocation exists and matches prevResult") {
   missing["prevResult"] = add.out;
   missing["prevResult"]["ips"].erase(1);
   const Outcome short_prev = node.run("CHECK", missing.dump());
-  CHECK(short_prev.code() == hl::kAllocationMismatch);
+  CHECK(short_prev.code() == cni::kAllocationMismatch);
   CHECK(short_prev.msg() == "host-local: address 2001:db8::2 of container dummy is not in prevResult");
 
   json extra = json::parse(config);
@@ -292,7 +291,7 @@ TEST_CASE("CHECK: the allocation exists and matches prevResult") {
   CHECK(node.run("CHECK", extra.dump()).msg() == "host-local: prevResult address 10.1.2.9 is not allocated to container dummy");
 
   const Outcome other = node.run("CHECK", config, "someone-else");
-  CHECK(other.code() == hl::kAllocationMismatch);
+  CHECK(other.code() == cni::kAllocationMismatch);
   CHECK(other.msg() == "host-local: Failed to find address added by container someone-else");
   REQUIRE(node.run("DEL", config).exit_code == 0);
   CHECK(node.run("CHECK", config).msg() == "host-local: Failed to find address added by container dummy");
