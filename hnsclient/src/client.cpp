@@ -391,6 +391,14 @@ HnsEndpoint HnsClient::create_hns_endpoint(const HnsEndpoint& settings) {
   return HnsEndpoint::from_json(*output);
 }
 
+HnsEndpoint HnsClient::update_hns_endpoint(const HnsEndpoint& endpoint) {
+  std::string path = "/endpoints/" + endpoint.id.str();
+  std::string object = named("endpoint", endpoint.id);
+  auto output = hns_request("POST", path, endpoint.to_json().dump(), object, true);
+  if (!output) raise(CallOutcome{hr::kEndpointNotFound, {}, {}, "HNSCall POST " + path}, object);
+  return HnsEndpoint::from_json(*output);
+}
+
 bool HnsClient::delete_hns_endpoint(const Guid& id) {
   return hns_request("DELETE", "/endpoints/" + id.str(), "", named("endpoint", id), true).has_value();
 }

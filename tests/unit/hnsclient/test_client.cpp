@@ -54,6 +54,33 @@ struct ClientFixture {
     network.ipams.push_back(Ipam{"Static", {s}});
     return client.create_network(network);
   }
+
+  HnsNetwork v1_bridge() {
+    HnsNetwork wanted;
+    wanted.name = "cbr0";
+    wanted.type = NetworkType::L2Bridge;
+    wanted.subnets.push_back({IpPrefix::parse("10.244.1.0/24"), IpAddress::parse("10.244.1.1"), {}});
+    return client.create_hns_network(wanted);
+  }
+
+  HnsEndpoint v1_endpoint(const HnsNetwork& network) {
+    HnsEndpoint settings;
+    settings.name = "pause_cbr0";
+    settings.virtual_network = network.id;
+    settings.ip_address = IpAddress::parse("10.244.1.5");
+    settings.gateway_address = IpAddress::parse("10.244.1.2");
+    return client.create_hns_endpoint(settings);
+  }
+
+  // How many times the journal has `op` (HNSCall: with this method and path).
+  int calls(const std::string& op, const std::string& method = {}, const std::string& path = {}) const {
+    int count = 0;
+    for (const auto& line : journal()) {
+      if (line["op"] != op) continue;
+      count += method.empty() || (line["input"]["Method"] == method && line["input"]["Path"] == path);
+    }
+    return count;
+  }
 };
 
 std::string error_of(const std::function<void()>& action, HResult* code = nullptr, int* cni_code = nullptr) {
@@ -160,22 +187,13 @@ TEST_CASE("client: attach to a namespace and detach") {
 
 TEST_CASE("client: the v1 API") {
   ClientFixture fx;
-  HnsNetwork wanted;
-  wanted.name = "cbr0";
-  wanted.type = NetworkType::L2Bridge;
-  wanted.subnets.push_back({IpPrefix::parse("10.244.1.0/24"), IpAddress::parse("10.244.1.1"), {}});
-  HnsNetwork network = fx.client.create_hns_network(wanted);
+  HnsNetwork network = fx.v1_bridge();
   CHECK(network.management_ip == IpAddress::parse("192.0.2.4"));
   REQUIRE(fx.client.find_hns_network_by_name("cbr0"));
   CHECK_FALSE(fx.client.find_hns_network_by_name("nope"));
   CHECK_FALSE(fx.client.get_hns_network(Guid::generate()));
 
-  HnsEndpoint endpoint_settings;
-  endpoint_settings.name = "pause_cbr0";
-  endpoint_settings.virtual_network = network.id;
-  endpoint_settings.ip_address = IpAddress::parse("10.244.1.5");
-  endpoint_settings.gateway_address = IpAddress::parse("10.244.1.2");
-  HnsEndpoint endpoint = fx.client.create_hns_endpoint(endpoint_settings);
+  HnsEndpoint endpoint = fx.v1_endpoint(network);
   CHECK(endpoint.prefix_length == 24);
   fx.client.attach_container(endpoint.id, "pause");
   CHECK(fx.client.get_hns_endpoint(endpoint.id)->shared_containers == std::vector<std::string>{"pause"});
@@ -194,6 +212,58 @@ TEST_CASE("client: the v1 API") {
   CHECK_FALSE(fx.client.detach_container(endpoint.id, "pause"));
   CHECK(fx.client.delete_hns_network(network.id));
   CHECK(fx.client.list_hns_networks().empty());
+}
+
+TEST_CASE("client: a v1 update posts the whole endpoint; its policies read back through v1 and HCN") {
+  ClientFixture fx;
+  HnsEndpoint endpoint = fx.v1_endpoint(fx.v1_bridge());
+  PortMappingPolicy mapping;
+  mapping.protocol.number = 6;
+  mapping.internal_port = 80;
+  mapping.external_port = 8080;
+  endpoint.policies.push_back(Policy{OutboundNatPolicy{"", {"10.244.0.0/16"}, {}, 0, 0}});
+  endpoint.policies.push_back(Policy{mapping});
+
+  HnsEndpoint updated = fx.client.update_hns_endpoint(endpoint);
+  CHECK(updated.id == endpoint.id);
+  CHECK(updated.policies == endpoint.policies);
+  CHECK(fx.calls("HNSCall", "POST", "/endpoints/" + endpoint.id.str()) == 1);
+  // Posting the same object again leaves it as it was (no policy twice).
+  CHECK(fx.client.update_hns_endpoint(endpoint).policies == endpoint.policies);
+
+  CHECK(fx.client.get_hns_endpoint(endpoint.id)->policies == endpoint.policies);
+  auto through_hcn = fx.client.find_endpoint(endpoint.id);
+  REQUIRE(through_hcn);
+  REQUIRE(through_hcn->policies.size() == 2);
+  REQUIRE(through_hcn->policies[0].as<OutboundNatPolicy>());
+  CHECK(through_hcn->policies[0].as<OutboundNatPolicy>()->exceptions == std::vector<std::string>{"10.244.0.0/16"});
+  REQUIRE(through_hcn->policies[1].as<PortMappingPolicy>());
+  CHECK(through_hcn->policies[1].as<PortMappingPolicy>()->external_port == 8080);
+  CHECK(through_hcn->policies[1].as<PortMappingPolicy>()->protocol.number == 6);
+}
+
+TEST_CASE("client: a v1 update of a missing endpoint raises not-found naming it") {
+  ClientFixture fx;
+  fx.v1_bridge();
+  HnsEndpoint gone;
+  gone.id = Guid::generate();
+  gone.name = "gone_cbr0";
+  HResult code = 0;
+  std::string message = error_of([&] { fx.client.update_hns_endpoint(gone); }, &code);
+  CHECK(code == hr::kEndpointNotFound);
+  CHECK(message.find("HNSCall POST /endpoints/" + gone.id.str() + " for endpoint " + gone.id.str() + " failed") == 0);
+}
+
+TEST_CASE("client: a v1 update is retried when HNS could not take it, and when its answer was lost") {
+  // POST /endpoints/<id> counts as ModifyEndpoint.
+  for (const char* fault : {"ModifyEndpoint:1:fail=0x800706BA", "ModifyEndpoint:1:lose=0x800706BE"}) {
+    CAPTURE(fault);
+    ClientFixture fx(fault);
+    HnsEndpoint endpoint = fx.v1_endpoint(fx.v1_bridge());
+    endpoint.policies.push_back(Policy{OutboundNatPolicy{"", {"10.244.0.0/16"}, {}, 0, 0}});
+    CHECK(fx.client.update_hns_endpoint(endpoint).policies == endpoint.policies);
+    CHECK(fx.calls("HNSCall", "POST", "/endpoints/" + endpoint.id.str()) == 2);
+  }
 }
 
 TEST_CASE("client: version and features; an HNS without HCN is searched the v1 way") {
@@ -227,9 +297,7 @@ TEST_CASE("client: a transient failure is retried, with bounded attempts") {
   CHECK(code == hr::kManagerStopped);
   CHECK(cni_code == wincni::cni::kTryAgainLater);
   CHECK(message.find("HcnEnumerateNetworks for network \"cbr0\" failed: Operation cannot be performed while service is stopping.") == 0);
-  int attempts = 0;
-  for (const auto& line : always.journal()) attempts += line["op"] == "HcnEnumerateNetworks";
-  CHECK(attempts == CallPolicy{}.max_attempts);
+  CHECK(always.calls("HcnEnumerateNetworks") == CallPolicy{}.max_attempts);
 }
 
 TEST_CASE("client: a create that may have run is not repeated") {
@@ -237,9 +305,7 @@ TEST_CASE("client: a create that may have run is not repeated") {
   HResult code = 0;
   error_of([&] { fx.bridge(); }, &code);
   CHECK(code == hr::kRpcCallFailed);
-  int attempts = 0;
-  for (const auto& line : fx.journal()) attempts += line["op"] == "HcnCreateNetwork";
-  CHECK(attempts == 1);
+  CHECK(fx.calls("HcnCreateNetwork") == 1);
 }
 
 TEST_CASE("client: every call has a timeout") {

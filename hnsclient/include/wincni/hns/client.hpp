@@ -81,6 +81,12 @@ class HnsClient {
   std::optional<HnsEndpoint> get_hns_endpoint(const Guid& id);
   std::vector<HnsEndpoint> list_hns_endpoints();
   HnsEndpoint create_hns_endpoint(const HnsEndpoint& settings);
+  // v1's update, as hcsshim's HNSEndpoint.Update does it: POST
+  // /endpoints/<id> with the whole endpoint (HNS takes its policies); the
+  // answer is the endpoint as HNS now has it. Posting the same object twice
+  // changes nothing more, so it is retried as reads are. A missing endpoint
+  // raises HCN_E_ENDPOINT_NOT_FOUND.
+  HnsEndpoint update_hns_endpoint(const HnsEndpoint& endpoint);
   bool delete_hns_endpoint(const Guid& id);
   void attach_container(const Guid& endpoint, const std::string& container_id);
   bool detach_container(const Guid& endpoint, const std::string& container_id);
