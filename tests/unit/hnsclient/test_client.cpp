@@ -37,6 +37,13 @@ struct ClientFixture {
         }())),
         client(emulator, policy) {}
 
+  // Another client of this HNS, with `faults` injected.
+  HnsClient client_with_faults(const std::string& faults) const {
+    EmulatorConfig config = emulator->config();
+    config.faults = faults;
+    return HnsClient(std::make_shared<Emulator>(config), quick_policy());
+  }
+
   std::vector<json> journal() const {
     std::vector<json> lines;
     std::ifstream in(journal_dir.path() + "/journal");
@@ -44,8 +51,10 @@ struct ClientFixture {
     return lines;
   }
 
-  HostComputeNetwork bridge(const std::string& name = "cbr0", const std::string& subnet = "10.244.1.0/24") {
+  HostComputeNetwork bridge(const std::string& name = "cbr0", const std::string& subnet = "10.244.1.0/24",
+                            const Guid& id = {}) {
     HostComputeNetwork network;
+    network.id = id;
     network.name = name;
     network.type = NetworkType::L2Bridge;
     Subnet s;
@@ -92,6 +101,21 @@ std::string error_of(const std::function<void()>& action, HResult* code = nullpt
     return error.what();
   }
   return "no error";
+}
+
+// What a call that met an unreadable answer raised: its HRESULT and message.
+// Anything but an HnsError fails the test.
+std::pair<HResult, std::string> unreadable_answer_error(const std::function<void()>& action) {
+  try {
+    action();
+  } catch (const HnsError& error) {
+    return {error.hresult(), error.what()};
+  } catch (const std::exception& error) {
+    FAIL_CHECK("not an HnsError: " << error.what());
+    return {};
+  }
+  FAIL_CHECK("no error");
+  return {};
 }
 
 }  // namespace
@@ -319,7 +343,7 @@ TEST_CASE("client: every call has a timeout") {
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
   CHECK(code == hr::kTimeout);
   CHECK(cni_code == wincni::cni::kTryAgainLater);
-  CHECK(message.find("did not answer within 150 ms") != std::string::npos);
+  CHECK(message.find("HcnEnumerateNetworks for network \"cbr0\" failed: HNS did not answer within 150 ms") == 0);
   // The next call is not stuck behind the hung one.
   CHECK_FALSE(fx.client.find_network_by_name("cbr0"));
 }
@@ -373,4 +397,149 @@ TEST_CASE("client: an ID the caller chose goes to HcnCreate*'s Id parameter and 
     if (line["op"] == "HcnCreateEndpoint") last_create = line["input"];
   }
   CHECK(last_create["Id"] == Guid{}.str());
+}
+
+namespace {
+
+// Objects with IDs fixed, so that a test can name them before they exist.
+struct GarbleScene {
+  Guid network = *Guid::parse("0A1B2C3D-0000-4000-8000-000000000001");
+  Guid endpoint = *Guid::parse("0A1B2C3D-0000-4000-8000-000000000002");
+  Guid ns = *Guid::parse("0A1B2C3D-0000-4000-8000-000000000003");
+
+  HostComputeEndpoint hcn_endpoint(const std::string& name) const {
+    HostComputeEndpoint settings;
+    settings.name = name;
+    settings.host_compute_network = network;
+    return settings;
+  }
+  HnsEndpoint v1_endpoint(const std::string& name) const {
+    HnsEndpoint settings;
+    settings.name = name;
+    settings.virtual_network = network;
+    return settings;
+  }
+
+  void build(ClientFixture& fx) const {
+    fx.bridge("cbr0", "10.244.1.0/24", network);
+    HostComputeEndpoint endpoint_settings = hcn_endpoint("abc_cbr0");
+    endpoint_settings.id = endpoint;
+    fx.client.create_endpoint(endpoint_settings);
+    HostComputeNamespace ns_settings;
+    ns_settings.id = ns;
+    fx.client.create_namespace(ns_settings);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("client: an answer that cannot be read is an HnsError naming the operation and the object, on every call") {
+  const GarbleScene scene;
+  const std::string network = scene.network.str();
+  const std::string endpoint = scene.endpoint.str();
+  const std::string ns = scene.ns.str();
+  struct Case {
+    std::string fault;  // the operation as the emulator counts it
+    std::function<void(HnsClient&)> call;
+    std::string operation;  // as the message names them
+    std::string object;
+    // The client has no use for the Output, so only a garbled envelope
+    // (text) is an error.
+    bool reads_output = true;
+  };
+  const std::vector<Case> cases = {
+      {"EnumerateNetworks", [](HnsClient& c) { c.find_network_by_name("cbr0"); }, "HcnEnumerateNetworks", "network \"cbr0\""},
+      {"EnumerateEndpoints", [](HnsClient& c) { c.list_endpoints(); }, "HcnEnumerateEndpoints", "endpoints"},
+      {"OpenNetwork", [&](HnsClient& c) { c.find_network(scene.network); }, "HcnOpenNetwork", "network " + network},
+      {"QueryEndpointProperties", [&](HnsClient& c) { c.find_endpoint(scene.endpoint); }, "HcnQueryEndpointProperties",
+       "endpoint " + endpoint},
+      {"QueryNamespaceProperties", [&](HnsClient& c) { c.find_namespace(scene.ns); }, "HcnQueryNamespaceProperties",
+       "namespace " + ns},
+      {"CreateEndpoint", [&](HnsClient& c) { c.create_endpoint(scene.hcn_endpoint("def_cbr0")); }, "HcnCreateEndpoint",
+       "endpoint \"def_cbr0\" on network " + network},
+      {"QueryEndpointProperties", [&](HnsClient& c) { c.create_endpoint(scene.hcn_endpoint("def_cbr0")); },
+       "HcnQueryEndpointProperties", "endpoint \"def_cbr0\" on network " + network},
+      {"QueryNamespaceProperties", [](HnsClient& c) { c.create_namespace(); }, "HcnQueryNamespaceProperties", "a namespace"},
+      {"ModifyEndpoint",
+       [&](HnsClient& c) {
+         c.modify_endpoint(scene.endpoint, policy_request(RequestType::Add, {Policy{OutboundNatPolicy{}}}));
+       },
+       "HcnModifyEndpoint", "endpoint " + endpoint},
+      {"ModifyNamespace", [&](HnsClient& c) { c.attach_to_namespace(scene.ns, scene.endpoint); }, "HcnModifyNamespace",
+       "endpoint " + endpoint + " and namespace " + ns},
+      {"DeleteNamespace", [&](HnsClient& c) { c.delete_namespace(scene.ns); }, "HcnDeleteNamespace", "namespace " + ns},
+      {"GetVersion", [](HnsClient& c) { c.version(); }, "HNSCall GET /globals/version", "the HNS version"},
+      {"QueryNetworkProperties", [&](HnsClient& c) { c.get_hns_network(scene.network); }, "HNSCall GET /networks/" + network,
+       "network " + network},
+      {"EnumerateNetworks", [](HnsClient& c) { c.list_hns_networks(); }, "HNSCall GET /networks/", "networks"},
+      {"EnumerateEndpoints", [](HnsClient& c) { c.list_hns_endpoints(); }, "HNSCall GET /endpoints/", "endpoints"},
+      {"CreateEndpoint", [&](HnsClient& c) { c.create_hns_endpoint(scene.v1_endpoint("ghi_cbr0")); },
+       "HNSCall POST /endpoints/", "endpoint \"ghi_cbr0\" on network " + network},
+      {"ModifyEndpoint",
+       [&](HnsClient& c) {
+         HnsEndpoint whole = scene.v1_endpoint("abc_cbr0");
+         whole.id = scene.endpoint;
+         c.update_hns_endpoint(whole);
+       },
+       "HNSCall POST /endpoints/" + endpoint, "endpoint " + endpoint},
+      {"ModifyEndpoint", [&](HnsClient& c) { c.attach_container(scene.endpoint, "pause"); },
+       "HNSCall POST /endpoints/" + endpoint + "/attach", "endpoint " + endpoint + " and container pause", false},
+      {"DeleteEndpoint", [&](HnsClient& c) { c.delete_hns_endpoint(scene.endpoint); }, "HNSCall DELETE /endpoints/" + endpoint,
+       "endpoint " + endpoint},
+  };
+  for (const char* garbling : {"garble", "garble=shape"}) {
+    for (const Case& c : cases) {
+      const std::string fault = c.fault + ":1:" + garbling;
+      CAPTURE(fault);
+      CAPTURE(c.operation);
+      ClientFixture fx;
+      scene.build(fx);
+      HnsClient faulty = fx.client_with_faults(fault);
+      if (!c.reads_output && std::string(garbling) == "garble=shape") {
+        CHECK_NOTHROW(c.call(faulty));
+        continue;
+      }
+      auto [code, message] = unreadable_answer_error([&] { c.call(faulty); });
+      CHECK(code == hr::kInvalidJson);
+      CHECK(message.find(c.operation + " for " + c.object + " failed: HNS answered what cannot be read (") == 0);
+      CHECK(message.find("(HCN_E_INVALID_JSON 0x803B001B)") != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("client: the unreadable answer is quoted in the message, cut to 512 bytes") {
+  const GarbleScene scene;
+  struct Case {
+    std::string fault;
+    std::string quoted;  // where the message quotes the answer
+  };
+  for (const Case& c : {Case{"EnumerateEndpoints:1:garble", "(not JSON): {\"Output\":[{"},
+                        // In shape, the message says which field of which item does not fit.
+                        Case{"EnumerateEndpoints:1:garble=shape", "(\"[0].ID\": expected a string): {\"Output\":[{"}}) {
+    CAPTURE(c.fault);
+    ClientFixture fx;
+    scene.build(fx);
+    for (const char* name : {"a_cbr0", "b_cbr0", "c_cbr0"}) fx.client.create_hns_endpoint(scene.v1_endpoint(name));
+    HnsClient faulty = fx.client_with_faults(c.fault);
+    HResult code = 0;
+    int cni_code = 0;
+    std::string message = error_of([&] { faulty.list_hns_endpoints(); }, &code, &cni_code);
+    CHECK(code == hr::kInvalidJson);
+    CHECK(cni_code == wincni::cni::kHnsFailure);
+    CHECK_MESSAGE(message.find(c.quoted) != std::string::npos, message);
+    CHECK(message.find(" bytes in all) (HCN_E_INVALID_JSON 0x803B001B)") != std::string::npos);
+    CHECK(message.size() < 512 + 200);
+  }
+}
+
+TEST_CASE("client: an unreadable answer is not retried, and the call's work stays done") {
+  const GarbleScene scene;
+  ClientFixture fx;
+  scene.build(fx);
+  HnsClient faulty = fx.client_with_faults("CreateEndpoint:1:garble");
+  HResult code = 0;
+  error_of([&] { faulty.create_endpoint(scene.hcn_endpoint("def_cbr0")); }, &code);
+  CHECK(code == hr::kInvalidJson);
+  CHECK(fx.calls("HcnCreateEndpoint") == 2);  // the scene's and this one
+  CHECK(fx.client.find_endpoint_by_name("def_cbr0"));
 }
