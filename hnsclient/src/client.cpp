@@ -2,26 +2,33 @@
 
 #include <fmt/format.h>
 
+#include "hns_answer.hpp"
 #include "wincni/hns/schema/json_io.hpp"
 
 namespace wincni::hns {
 namespace {
 
-// HNS's own words from an error record; the whole text if it is no record.
-std::string record_text(const std::string& record) {
+// HNS's own words from an error record; nullopt when it is no record.
+std::optional<std::string> record_text(const std::string& record) {
   Json parsed = Json::parse(record, nullptr, /*allow_exceptions=*/false);
   if (parsed.is_object()) {
     if (const Json* error = json_io::field(parsed, "Error"); error && error->is_string()) return error->get<std::string>();
   }
-  return record;
+  return std::nullopt;
 }
 
 CallOutcome outcome_of(const HcnReply& reply, std::string operation) {
   if (reply.ok()) return CallOutcome{hr::kOk, reply.output, {}, std::move(operation)};
+  if (reply.error_record.empty()) return CallOutcome{reply.hr, {}, {}, std::move(operation)};
   // A non-empty error record is a failure even with S_OK (hcsshim's rule).
-  HResult code = failed(reply.hr) ? reply.hr : hr::kFail;
-  std::string text = reply.error_record.empty() ? std::string{} : record_text(reply.error_record);
-  return CallOutcome{code, {}, text, std::move(operation)};
+  if (auto text = record_text(reply.error_record)) {
+    return CallOutcome{failed(reply.hr) ? reply.hr : hr::kFail, {}, *text, std::move(operation)};
+  }
+  // No record at all: a failing HRESULT still says what happened; with S_OK
+  // nothing readable is left.
+  return CallOutcome{failed(reply.hr) ? reply.hr : hr::kInvalidJson, {},
+                     unreadable_answer_text("not an error record {\"Error\":\"<text>\"}", reply.error_record),
+                     std::move(operation)};
 }
 
 std::string hcn_name(std::string_view verb, HcnObject kind) {
@@ -50,17 +57,37 @@ std::string quoted(std::string_view kind, std::string_view name) { return fmt::f
 std::string named(std::string_view kind, const Guid& id) { return fmt::format("{} {}", kind, id.str()); }
 
 template <class T>
-std::optional<T> parse_as(const std::optional<Json>& value) {
-  if (!value) return std::nullopt;
-  return T::from_json(*value);
+std::optional<T> read_if_there(const std::optional<HnsAnswer>& answer) {
+  if (!answer) return std::nullopt;
+  return answer->read<T>();
+}
+
+// An enumeration's answer: a list of GUID strings.
+std::vector<Guid> ids_in(const Json& answer) {
+  if (!answer.is_array()) throw SchemaError(SchemaError::Kind::Type, "answer", "expected a list of IDs");
+  std::vector<Guid> ids;
+  for (std::size_t i = 0; i < answer.size(); ++i) {
+    const Json& item = answer[i];
+    auto id = item.is_string() ? Guid::parse(item.get<std::string>()) : std::nullopt;
+    if (!id) throw SchemaError(SchemaError::Kind::Value, fmt::format("[{}]", i), item.dump() + " is not an ID");
+    ids.push_back(*id);
+  }
+  return ids;
+}
+
+HnsVersion version_in(const Json& answer) {
+  json_io::require_object(answer, "version");
+  return HnsVersion{json_io::read_uint<std::uint16_t>(answer, "Major"), json_io::read_uint<std::uint16_t>(answer, "Minor")};
 }
 
 }  // namespace
 
 HnsClient::HnsClient(std::shared_ptr<HcnApi> api, CallPolicy policy) : api_(std::move(api)), policy_(policy) {}
 
-CallOutcome HnsClient::call(const std::function<CallOutcome()>& work, bool idempotent) {
-  return run_call(policy_, work, idempotent);
+CallOutcome HnsClient::call(const std::string& operation, const std::function<CallOutcome()>& work, bool idempotent) {
+  CallOutcome outcome = run_call(policy_, work, idempotent);
+  if (outcome.operation.empty()) outcome.operation = operation;
+  return outcome;
 }
 
 void HnsClient::raise(const CallOutcome& outcome, const std::string& object) {
@@ -74,39 +101,35 @@ std::vector<Guid> HnsClient::enumerate(HcnObject kind, const Json& filter, const
   query.filter = filter;
   std::string text = query.str();
   auto api = api_;
-  CallOutcome outcome = call([api, kind, text] { return outcome_of(api->enumerate(kind, text), hcn_name("Enumerate", kind)); },
-                             true);
+  std::string operation = hcn_name("Enumerate", kind);
+  CallOutcome outcome =
+      call(operation, [api, kind, text, operation] { return outcome_of(api->enumerate(kind, text), operation); }, true);
   if (!outcome.ok()) raise(outcome, object);
-  std::vector<Guid> ids;
-  Json parsed = Json::parse(outcome.output, nullptr, false);
-  if (!parsed.is_array()) raise(CallOutcome{hr::kInvalidJson, {}, "HNS returned " + outcome.output, outcome.operation}, object);
-  for (const auto& item : parsed) {
-    auto id = item.is_string() ? Guid::parse(item.get<std::string>()) : std::nullopt;
-    if (!id) raise(CallOutcome{hr::kInvalidJson, {}, "HNS returned " + item.dump() + " as an ID", outcome.operation}, object);
-    ids.push_back(*id);
-  }
-  return ids;
+  return HnsAnswer::parse(outcome.output, outcome.operation, object).read_with(ids_in);
 }
 
-std::optional<Json> HnsClient::query(HcnObject kind, const Guid& id, const std::string& object) {
+std::optional<HnsAnswer> HnsClient::query(HcnObject kind, const Guid& id, const std::string& object) {
   auto api = api_;
+  std::string operation = hcn_name("Query", kind);
   CallOutcome outcome = call(
-      [api, kind, id] {
+      operation,
+      [api, kind, id, operation] {
         return with_handle(*api, kind, id, [&](HcnHandle handle) {
-          return outcome_of(api->query_properties(kind, handle, HostComputeQuery{}.str()), hcn_name("Query", kind));
+          return outcome_of(api->query_properties(kind, handle, HostComputeQuery{}.str()), operation);
         });
       },
       true);
   if (is_not_found(outcome.hr)) return std::nullopt;
   if (!outcome.ok()) raise(outcome, object);
-  return json_io::parse_object(outcome.output, hcn_name("Query", kind));
+  return HnsAnswer::parse(outcome.output, outcome.operation, object);
 }
 
-Json HnsClient::create(HcnObject kind, const Guid& network, const Guid& id, const Json& settings,
-                       const std::string& object) {
+HnsAnswer HnsClient::create(HcnObject kind, const Guid& network, const Guid& id, const Json& settings,
+                               const std::string& object) {
   auto api = api_;
   std::string text = settings.dump();
   CallOutcome outcome = call(
+      hcn_name("Create", kind),
       [api, kind, network, id, text] {
         auto create_in = [&](HcnHandle parent) {
           HcnHandle handle = nullptr;
@@ -125,13 +148,14 @@ Json HnsClient::create(HcnObject kind, const Guid& network, const Guid& id, cons
       },
       false);
   if (!outcome.ok()) raise(outcome, object);
-  return json_io::parse_object(outcome.output, hcn_name("Query", kind));
+  return HnsAnswer::parse(outcome.output, outcome.operation, object);
 }
 
 bool HnsClient::remove(HcnObject kind, const Guid& id, const std::string& object) {
   auto api = api_;
+  std::string operation = hcn_name("Delete", kind);
   CallOutcome outcome =
-      call([api, kind, id] { return outcome_of(api->remove(kind, id), hcn_name("Delete", kind)); }, true);
+      call(operation, [api, kind, id, operation] { return outcome_of(api->remove(kind, id), operation); }, true);
   if (is_not_found(outcome.hr)) return false;
   if (!outcome.ok()) raise(outcome, object);
   return true;
@@ -140,11 +164,12 @@ bool HnsClient::remove(HcnObject kind, const Guid& id, const std::string& object
 bool HnsClient::modify(HcnObject kind, const Guid& id, const Json& settings, const std::string& object) {
   auto api = api_;
   std::string text = settings.dump();
+  std::string operation = hcn_name("Modify", kind);
   CallOutcome outcome = call(
-      [api, kind, id, text] {
-        return with_handle(*api, kind, id, [&](HcnHandle handle) {
-          return outcome_of(api->modify(kind, handle, text), hcn_name("Modify", kind));
-        });
+      operation,
+      [api, kind, id, text, operation] {
+        return with_handle(*api, kind, id,
+                           [&](HcnHandle handle) { return outcome_of(api->modify(kind, handle, text), operation); });
       },
       false);
   // Only the object itself being gone means "not there"; a not-found from
@@ -167,7 +192,7 @@ HnsVersion HnsClient::version() {
   if (version_) return *version_;
   auto output = hns_request("GET", "/globals/version", "", "the HNS version", true);
   if (!output) raise(CallOutcome{hr::kElementNotFound, {}, "HNS has no version", "HNSCall GET /globals/version"}, {});
-  version_ = HnsVersion{json_io::read_uint<std::uint16_t>(*output, "Major"), json_io::read_uint<std::uint16_t>(*output, "Minor")};
+  version_ = output->read_with(version_in);
   return *version_;
 }
 
@@ -182,7 +207,7 @@ std::optional<HostComputeNetwork> HnsClient::find_network_by_name(std::string_vi
 }
 
 std::optional<HostComputeNetwork> HnsClient::find_network(const Guid& id) {
-  return parse_as<HostComputeNetwork>(query(HcnObject::Network, id, named("network", id)));
+  return read_if_there<HostComputeNetwork>(query(HcnObject::Network, id, named("network", id)));
 }
 
 std::vector<HostComputeNetwork> HnsClient::list_networks() {
@@ -194,7 +219,8 @@ std::vector<HostComputeNetwork> HnsClient::list_networks() {
 }
 
 HostComputeNetwork HnsClient::create_network(const HostComputeNetwork& settings) {
-  return HostComputeNetwork::from_json(create(HcnObject::Network, {}, settings.id, settings.to_json(), quoted("network", settings.name)));
+  return create(HcnObject::Network, {}, settings.id, settings.to_json(), quoted("network", settings.name))
+      .read<HostComputeNetwork>();
 }
 
 bool HnsClient::delete_network(const Guid& id) { return remove(HcnObject::Network, id, named("network", id)); }
@@ -214,7 +240,7 @@ std::optional<HostComputeEndpoint> HnsClient::find_endpoint_by_name(std::string_
 }
 
 std::optional<HostComputeEndpoint> HnsClient::find_endpoint(const Guid& id) {
-  return parse_as<HostComputeEndpoint>(query(HcnObject::Endpoint, id, named("endpoint", id)));
+  return read_if_there<HostComputeEndpoint>(query(HcnObject::Endpoint, id, named("endpoint", id)));
 }
 
 std::vector<HostComputeEndpoint> HnsClient::list_endpoints() {
@@ -237,7 +263,8 @@ std::vector<HostComputeEndpoint> HnsClient::list_endpoints_of_network(const Guid
 
 HostComputeEndpoint HnsClient::create_endpoint(const HostComputeEndpoint& settings) {
   std::string object = fmt::format("endpoint \"{}\" on network {}", settings.name, settings.host_compute_network.str());
-  return HostComputeEndpoint::from_json(create(HcnObject::Endpoint, settings.host_compute_network, settings.id, settings.to_json(), object));
+  return create(HcnObject::Endpoint, settings.host_compute_network, settings.id, settings.to_json(), object)
+      .read<HostComputeEndpoint>();
 }
 
 bool HnsClient::delete_endpoint(const Guid& id) { return remove(HcnObject::Endpoint, id, named("endpoint", id)); }
@@ -251,11 +278,11 @@ void HnsClient::modify_endpoint(const Guid& id, const ModifyRequest& request) {
 // --- namespaces -------------------------------------------------------------------------
 
 HostComputeNamespace HnsClient::create_namespace(const HostComputeNamespace& settings) {
-  return HostComputeNamespace::from_json(create(HcnObject::Namespace, {}, settings.id, settings.to_json(), "a namespace"));
+  return create(HcnObject::Namespace, {}, settings.id, settings.to_json(), "a namespace").read<HostComputeNamespace>();
 }
 
 std::optional<HostComputeNamespace> HnsClient::find_namespace(const Guid& id) {
-  return parse_as<HostComputeNamespace>(query(HcnObject::Namespace, id, named("namespace", id)));
+  return read_if_there<HostComputeNamespace>(query(HcnObject::Namespace, id, named("namespace", id)));
 }
 
 std::vector<HostComputeNamespace> HnsClient::list_namespaces() {
@@ -273,6 +300,7 @@ void HnsClient::attach_to_namespace(const Guid& ns, const Guid& endpoint) {
   auto api = api_;
   std::string text = namespace_endpoint_request(RequestType::Add, endpoint).to_json().dump();
   CallOutcome outcome = call(
+      "HcnModifyNamespace",
       [api, ns, text] {
         return with_handle(*api, HcnObject::Namespace, ns, [&](HcnHandle handle) {
           return outcome_of(api->modify(HcnObject::Namespace, handle, text), "HcnModifyNamespace");
@@ -287,6 +315,7 @@ bool HnsClient::detach_from_namespace(const Guid& ns, const Guid& endpoint) {
   auto api = api_;
   std::string text = namespace_endpoint_request(RequestType::Remove, endpoint).to_json().dump();
   CallOutcome outcome = call(
+      "HcnModifyNamespace",
       [api, ns, text] {
         return with_handle(*api, HcnObject::Namespace, ns, [&](HcnHandle handle) {
           return outcome_of(api->modify(HcnObject::Namespace, handle, text), "HcnModifyNamespace");
@@ -300,28 +329,28 @@ bool HnsClient::detach_from_namespace(const Guid& ns, const Guid& endpoint) {
 
 // --- v1 -------------------------------------------------------------------------------------
 
-std::optional<Json> HnsClient::hns_request(const std::string& method, const std::string& path, const std::string& body,
-                                           const std::string& object, bool idempotent) {
+std::optional<HnsAnswer> HnsClient::hns_request(const std::string& method, const std::string& path,
+                                                const std::string& body, const std::string& object, bool idempotent) {
   auto api = api_;
   std::string operation = fmt::format("HNSCall {} {}", method, path);
+  // Only the HRESULT decides a retry, so the envelope is read here, where an
+  // unreadable one can raise with the operation's name.
   CallOutcome outcome = call(
+      operation,
       [api, method, path, body, operation] {
         HnsCallReply reply = api->hns_call(method, path, body);
-        if (failed(reply.hr)) return CallOutcome{reply.hr, {}, {}, operation};
-        Json parsed = Json::parse(reply.response, nullptr, false);
-        if (!parsed.is_object()) return CallOutcome{hr::kInvalidJson, {}, "HNS answered " + reply.response, operation};
-        HnsEnvelope envelope = HnsEnvelope::from_json(parsed);
-        if (!envelope.success) {
-          return CallOutcome{hr::kOk, {}, envelope.error.empty() ? "HNS reported a failure" : envelope.error, operation};
-        }
-        return CallOutcome{hr::kOk, envelope.output.dump(), {}, operation};
+        return CallOutcome{reply.hr, failed(reply.hr) ? std::string{} : std::move(reply.response), {}, operation};
       },
       idempotent);
-  if (is_not_found(outcome.hr) || (succeeded(outcome.hr) && !outcome.ok() && is_not_found_text(outcome.hns_text))) {
-    return std::nullopt;
-  }
+  if (is_not_found(outcome.hr)) return std::nullopt;
   if (!outcome.ok()) raise(outcome, object);
-  return Json::parse(outcome.output);
+  HnsAnswer response = HnsAnswer::parse(outcome.output, operation, object);
+  HnsEnvelope envelope = response.read<HnsEnvelope>();
+  if (!envelope.success) {
+    if (is_not_found_text(envelope.error)) return std::nullopt;
+    raise(CallOutcome{hr::kOk, {}, envelope.error.empty() ? "HNS reported a failure" : envelope.error, operation}, object);
+  }
+  return HnsAnswer(std::move(envelope.output), std::move(outcome.output), operation, object);
 }
 
 std::optional<HnsNetwork> HnsClient::find_hns_network_by_name(std::string_view name) {
@@ -337,23 +366,19 @@ std::optional<HnsNetwork> HnsClient::find_hns_network_by_name(std::string_view n
 }
 
 std::optional<HnsNetwork> HnsClient::get_hns_network(const Guid& id) {
-  return parse_as<HnsNetwork>(hns_request("GET", "/networks/" + id.str(), "", named("network", id), true));
+  return read_if_there<HnsNetwork>(hns_request("GET", "/networks/" + id.str(), "", named("network", id), true));
 }
 
 std::vector<HnsNetwork> HnsClient::list_hns_networks() {
-  std::vector<HnsNetwork> networks;
   auto output = hns_request("GET", "/networks/", "", "networks", true);
-  if (output && output->is_array()) {
-    for (const auto& item : *output) networks.push_back(HnsNetwork::from_json(item));
-  }
-  return networks;
+  return output ? output->read_list<HnsNetwork>() : std::vector<HnsNetwork>{};
 }
 
 HnsNetwork HnsClient::create_hns_network(const HnsNetwork& settings) {
   std::string object = quoted("network", settings.name);
   auto output = hns_request("POST", "/networks/", settings.to_json().dump(), object, false);
   if (!output) raise(CallOutcome{hr::kNetworkNotFound, {}, {}, "HNSCall POST /networks/"}, object);
-  return HnsNetwork::from_json(*output);
+  return output->read<HnsNetwork>();
 }
 
 bool HnsClient::delete_hns_network(const Guid& id) {
@@ -372,23 +397,27 @@ std::optional<HnsEndpoint> HnsClient::find_hns_endpoint_by_name(std::string_view
 }
 
 std::optional<HnsEndpoint> HnsClient::get_hns_endpoint(const Guid& id) {
-  return parse_as<HnsEndpoint>(hns_request("GET", "/endpoints/" + id.str(), "", named("endpoint", id), true));
+  return read_if_there<HnsEndpoint>(hns_request("GET", "/endpoints/" + id.str(), "", named("endpoint", id), true));
 }
 
 std::vector<HnsEndpoint> HnsClient::list_hns_endpoints() {
-  std::vector<HnsEndpoint> endpoints;
   auto output = hns_request("GET", "/endpoints/", "", "endpoints", true);
-  if (output && output->is_array()) {
-    for (const auto& item : *output) endpoints.push_back(HnsEndpoint::from_json(item));
-  }
-  return endpoints;
+  return output ? output->read_list<HnsEndpoint>() : std::vector<HnsEndpoint>{};
 }
 
 HnsEndpoint HnsClient::create_hns_endpoint(const HnsEndpoint& settings) {
   std::string object = fmt::format("endpoint \"{}\" on network {}", settings.name, settings.virtual_network.str());
   auto output = hns_request("POST", "/endpoints/", settings.to_json().dump(), object, false);
   if (!output) raise(CallOutcome{hr::kNetworkNotFound, {}, {}, "HNSCall POST /endpoints/"}, object);
-  return HnsEndpoint::from_json(*output);
+  return output->read<HnsEndpoint>();
+}
+
+HnsEndpoint HnsClient::update_hns_endpoint(const HnsEndpoint& endpoint) {
+  std::string path = "/endpoints/" + endpoint.id.str();
+  std::string object = named("endpoint", endpoint.id);
+  auto output = hns_request("POST", path, endpoint.to_json().dump(), object, true);
+  if (!output) raise(CallOutcome{hr::kEndpointNotFound, {}, {}, "HNSCall POST " + path}, object);
+  return output->read<HnsEndpoint>();
 }
 
 bool HnsClient::delete_hns_endpoint(const Guid& id) {
@@ -431,7 +460,7 @@ bool HnsClient::detach_host(const Guid& endpoint) {
 }
 
 std::optional<HnsNamespace> HnsClient::get_hns_namespace(const Guid& id) {
-  return parse_as<HnsNamespace>(hns_request("GET", "/namespaces/" + id.str(), "", named("namespace", id), true));
+  return read_if_there<HnsNamespace>(hns_request("GET", "/namespaces/" + id.str(), "", named("namespace", id), true));
 }
 
 }  // namespace wincni::hns

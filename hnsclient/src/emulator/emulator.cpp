@@ -73,6 +73,7 @@ Outcome Emulator::Impl::run(const std::string& operation, HcnObject kind, Access
     outcome.explain = true;
     return outcome;
   }
+  std::optional<Garbling> garbling;
   try {
     if (faults.watches(operation)) {
       std::optional<Fault> fault;
@@ -95,6 +96,9 @@ Outcome Emulator::Impl::run(const std::string& operation, HcnObject kind, Access
           case FaultAction::Lose:
             outcome.lost_as = fault->hresult;
             break;
+          case FaultAction::Garble:
+            garbling = fault->garbling;
+            break;
         }
       }
     }
@@ -113,6 +117,8 @@ Outcome Emulator::Impl::run(const std::string& operation, HcnObject kind, Access
     if (failed(outcome.lost_as)) {
       return Outcome{outcome.lost_as, {}, "injected fault: the answer of " + operation + " was lost"};
     }
+    outcome.garbled = garbling;
+    if (garbling) outcome.detail = "injected fault: the answer of " + operation + " is garbled";
   } catch (const HcnFailure& failure) {
     outcome.hr = failure.code();
     outcome.detail = failure.what();

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -27,6 +28,7 @@ struct Outcome {
   bool explain = false;
   bool crash_after = false;  // a "crash" fault: end the process once recorded
   HResult lost_as = hr::kOk;  // a "lose" fault: the work done, this answered instead
+  std::optional<Garbling> garbled = std::nullopt;  // a "garble" fault on a call that succeeded
 };
 
 enum class Access { Read, Write };

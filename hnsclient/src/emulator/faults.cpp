@@ -67,11 +67,18 @@ Fault parse_entry(std::string_view entry) {
   } else if (action == "delay") {
     fault.action = FaultAction::Delay;
     if (!parse_number(argument, fault.delay_ms)) bad(entry, "delay needs milliseconds, e.g. delay=500");
+  } else if (action == "garble") {
+    fault.action = FaultAction::Garble;
+    if (argument == "shape") {
+      fault.garbling = Garbling::Shape;
+    } else if (!argument.empty() && argument != "text") {
+      bad(entry, "garble is garble (the same as garble=text) or garble=shape");
+    }
   } else if (action == "hang" || action == "crash") {
     if (!argument.empty()) bad(entry, "takes no argument");
     fault.action = action == "hang" ? FaultAction::Hang : FaultAction::Crash;
   } else {
-    bad(entry, "ACTION is fail=HRESULT, lose=HRESULT, delay=MS, hang or crash");
+    bad(entry, "ACTION is fail=HRESULT, lose=HRESULT, delay=MS, hang, crash, garble or garble=shape");
   }
   return fault;
 }

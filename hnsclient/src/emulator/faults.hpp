@@ -7,12 +7,20 @@
 //                                      HRESULT: the answer was lost on its way back
 //   CreateNetwork:1:delay=500          the 1st CreateNetwork waits 500 ms first
 //   EnumerateNetworks:3+:hang          the 3rd and every later call never returns
+//   QueryEndpointProperties:1:garble   the 1st QueryEndpointProperties does its work, then
+//                                      answers text that is not JSON (garble=text is the same)
+//   EnumerateEndpoints:1:garble=shape  ... answers JSON whose values all have the wrong type
 // CALL is N (the Nth call) or N+ (the Nth and every later one). Calls are
 // counted in the state directory, so "the 2nd" means across all processes.
 // OPERATION names are the Hcn* verbs without "Hcn" (CreateEndpoint,
 // QueryNetworkProperties, ModifyNamespace, ...); HNSCall requests count as
-// the same operations (POST /endpoints/ is CreateEndpoint) and GET
+// the same operations (POST /endpoints/ is CreateEndpoint, POST
+// /endpoints/<id> and its /attach and /detach are ModifyEndpoint) and GET
 // /globals/version is GetVersion.
+//
+// garble tells whether a client survives HNS answering what it cannot read;
+// garbling.hpp says exactly what each form makes of which answer. Like lose,
+// it only touches calls that succeeded, and their work is done and stored.
 
 #include <cstdint>
 #include <optional>
@@ -30,6 +38,13 @@ enum class FaultAction {
   Hang,   // never return (before taking the lock, so others are not blocked)
   Crash,  // do the work, store it, then end the process before returning
   Lose,   // do the work, store it, then return the HRESULT (the answer lost)
+  Garble,  // do the work, store it, then answer something unreadable
+};
+
+// What a Garble fault makes of the answer (garbling.hpp).
+enum class Garbling {
+  Text,   // not JSON
+  Shape,  // JSON, every value of the wrong type
 };
 
 struct Fault {
@@ -39,6 +54,7 @@ struct Fault {
   FaultAction action = FaultAction::Fail;
   HResult hresult = hr::kFail;  // Fail and Lose
   std::uint64_t delay_ms = 0;
+  Garbling garbling = Garbling::Text;
 };
 
 // std::invalid_argument with a message naming the bad entry.

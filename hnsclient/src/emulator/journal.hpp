@@ -1,7 +1,8 @@
 #pragma once
 // The journal, switched on by WINCNI_EMULATOR_JOURNAL=<file>: one JSON line
 // per call, {"op","input","hresult","output"} (+ "detail" on a failure, the
-// reason HNS's own error text does not give), appended atomically so that
+// reason HNS's own error text does not give, and on an answer a fault
+// garbled), appended atomically so that
 // concurrent processes can share one file.
 
 #include <optional>

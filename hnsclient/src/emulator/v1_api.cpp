@@ -10,6 +10,7 @@
 
 #include "emulator_impl.hpp"
 #include "failure.hpp"
+#include "garbling.hpp"
 #include "wincni/cni/json_keys.hpp"
 #include "wincni/hns/schema/hns_v1.hpp"
 #include "wincni/hns/schema/json_io.hpp"
@@ -207,6 +208,17 @@ Json serve(Host& host, const Request& request) {
   unsupported(request);
 }
 
+// The envelope of a call that succeeded, garbled when a fault says so.
+std::string success_response(const Outcome& outcome) {
+  HnsEnvelope envelope = HnsEnvelope::ok(Json::parse(outcome.output));
+  if (outcome.garbled == Garbling::Shape && !envelope.output.is_null()) {
+    envelope.output = garbled_shape(envelope.output);
+    return envelope.to_json().dump();
+  }
+  std::string response = envelope.to_json().dump();
+  return outcome.garbled ? garbled(response, *outcome.garbled) : response;
+}
+
 }  // namespace
 
 HnsCallReply Emulator::hns_call(std::string_view method, std::string_view path, std::string_view body) {
@@ -216,8 +228,7 @@ HnsCallReply Emulator::hns_call(std::string_view method, std::string_view path, 
                                [&](Host& host) { return serve(host, request).dump(); });
   HnsCallReply reply;
   if (succeeded(outcome.hr)) {
-    Json output = Json::parse(outcome.output);
-    reply.response = HnsEnvelope::ok(std::move(output)).to_json().dump();
+    reply.response = success_response(outcome);
   } else if (is_not_found(outcome.hr)) {
     reply.response = HnsEnvelope::failure(hresult_message(outcome.hr) + " ").to_json().dump();
   } else {

@@ -3,6 +3,7 @@
 #include "emulator_impl.hpp"
 #include "failure.hpp"
 #include "filter.hpp"
+#include "garbling.hpp"
 #include "wincni/hns/schema/hns_v1.hpp"
 #include "wincni/hns/schema/json_io.hpp"
 
@@ -67,6 +68,11 @@ std::string enumerate_ids(Host& host, HcnObject kind, const Json& filter) {
 HcnReply reply_of(const Outcome& outcome) {
   if (failed(outcome.hr)) {
     return HcnReply{outcome.hr, {}, outcome.explain ? error_record(outcome.hr, outcome.detail) : error_record(outcome.hr)};
+  }
+  if (outcome.garbled) {
+    // A call without output garbles the only other thing it answers.
+    if (outcome.output.empty()) return HcnReply{outcome.hr, {}, garbled(error_record(outcome.hr), *outcome.garbled)};
+    return HcnReply{outcome.hr, garbled(outcome.output, *outcome.garbled), {}};
   }
   return HcnReply{outcome.hr, outcome.output, {}};
 }

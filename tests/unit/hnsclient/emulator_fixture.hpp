@@ -50,6 +50,13 @@ inline EmulatorConfig config_for(const std::string& dir) {
   return config;
 }
 
+// A configuration with only fault injection (faults.hpp) set.
+inline EmulatorConfig with_faults(const std::string& faults) {
+  EmulatorConfig config;
+  config.faults = faults;
+  return config;
+}
+
 constexpr const char* kBridgeNetwork = R"({"Name":"cbr0","Type":"L2Bridge",
   "Ipams":[{"Type":"Static","Subnets":[{"IpAddressPrefix":"10.244.1.0/24",
            "Routes":[{"NextHop":"10.244.1.1","DestinationPrefix":"0.0.0.0/0"}]}]}],

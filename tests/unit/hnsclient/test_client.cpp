@@ -37,6 +37,13 @@ struct ClientFixture {
         }())),
         client(emulator, policy) {}
 
+  // Another client of this HNS, with `faults` injected.
+  HnsClient client_with_faults(const std::string& faults) const {
+    EmulatorConfig config = emulator->config();
+    config.faults = faults;
+    return HnsClient(std::make_shared<Emulator>(config), quick_policy());
+  }
+
   std::vector<json> journal() const {
     std::vector<json> lines;
     std::ifstream in(journal_dir.path() + "/journal");
@@ -44,8 +51,10 @@ struct ClientFixture {
     return lines;
   }
 
-  HostComputeNetwork bridge(const std::string& name = "cbr0", const std::string& subnet = "10.244.1.0/24") {
+  HostComputeNetwork bridge(const std::string& name = "cbr0", const std::string& subnet = "10.244.1.0/24",
+                            const Guid& id = {}) {
     HostComputeNetwork network;
+    network.id = id;
     network.name = name;
     network.type = NetworkType::L2Bridge;
     Subnet s;
@@ -53,6 +62,33 @@ struct ClientFixture {
     s.routes.push_back(Route{s.ip_address_prefix.first().next(), IpPrefix::parse("0.0.0.0/0"), 0});
     network.ipams.push_back(Ipam{"Static", {s}});
     return client.create_network(network);
+  }
+
+  HnsNetwork v1_bridge() {
+    HnsNetwork wanted;
+    wanted.name = "cbr0";
+    wanted.type = NetworkType::L2Bridge;
+    wanted.subnets.push_back({IpPrefix::parse("10.244.1.0/24"), IpAddress::parse("10.244.1.1"), {}});
+    return client.create_hns_network(wanted);
+  }
+
+  HnsEndpoint v1_endpoint(const HnsNetwork& network) {
+    HnsEndpoint settings;
+    settings.name = "pause_cbr0";
+    settings.virtual_network = network.id;
+    settings.ip_address = IpAddress::parse("10.244.1.5");
+    settings.gateway_address = IpAddress::parse("10.244.1.2");
+    return client.create_hns_endpoint(settings);
+  }
+
+  // How many times the journal has `op` (HNSCall: with this method and path).
+  int calls(const std::string& op, const std::string& method = {}, const std::string& path = {}) const {
+    int count = 0;
+    for (const auto& line : journal()) {
+      if (line["op"] != op) continue;
+      count += method.empty() || (line["input"]["Method"] == method && line["input"]["Path"] == path);
+    }
+    return count;
   }
 };
 
@@ -65,6 +101,21 @@ std::string error_of(const std::function<void()>& action, HResult* code = nullpt
     return error.what();
   }
   return "no error";
+}
+
+// What a call that met an unreadable answer raised: its HRESULT and message.
+// Anything but an HnsError fails the test.
+std::pair<HResult, std::string> unreadable_answer_error(const std::function<void()>& action) {
+  try {
+    action();
+  } catch (const HnsError& error) {
+    return {error.hresult(), error.what()};
+  } catch (const std::exception& error) {
+    FAIL_CHECK("not an HnsError: " << error.what());
+    return {};
+  }
+  FAIL_CHECK("no error");
+  return {};
 }
 
 }  // namespace
@@ -160,22 +211,13 @@ TEST_CASE("client: attach to a namespace and detach") {
 
 TEST_CASE("client: the v1 API") {
   ClientFixture fx;
-  HnsNetwork wanted;
-  wanted.name = "cbr0";
-  wanted.type = NetworkType::L2Bridge;
-  wanted.subnets.push_back({IpPrefix::parse("10.244.1.0/24"), IpAddress::parse("10.244.1.1"), {}});
-  HnsNetwork network = fx.client.create_hns_network(wanted);
+  HnsNetwork network = fx.v1_bridge();
   CHECK(network.management_ip == IpAddress::parse("192.0.2.4"));
   REQUIRE(fx.client.find_hns_network_by_name("cbr0"));
   CHECK_FALSE(fx.client.find_hns_network_by_name("nope"));
   CHECK_FALSE(fx.client.get_hns_network(Guid::generate()));
 
-  HnsEndpoint endpoint_settings;
-  endpoint_settings.name = "pause_cbr0";
-  endpoint_settings.virtual_network = network.id;
-  endpoint_settings.ip_address = IpAddress::parse("10.244.1.5");
-  endpoint_settings.gateway_address = IpAddress::parse("10.244.1.2");
-  HnsEndpoint endpoint = fx.client.create_hns_endpoint(endpoint_settings);
+  HnsEndpoint endpoint = fx.v1_endpoint(network);
   CHECK(endpoint.prefix_length == 24);
   fx.client.attach_container(endpoint.id, "pause");
   CHECK(fx.client.get_hns_endpoint(endpoint.id)->shared_containers == std::vector<std::string>{"pause"});
@@ -194,6 +236,58 @@ TEST_CASE("client: the v1 API") {
   CHECK_FALSE(fx.client.detach_container(endpoint.id, "pause"));
   CHECK(fx.client.delete_hns_network(network.id));
   CHECK(fx.client.list_hns_networks().empty());
+}
+
+TEST_CASE("client: a v1 update posts the whole endpoint; its policies read back through v1 and HCN") {
+  ClientFixture fx;
+  HnsEndpoint endpoint = fx.v1_endpoint(fx.v1_bridge());
+  PortMappingPolicy mapping;
+  mapping.protocol.number = 6;
+  mapping.internal_port = 80;
+  mapping.external_port = 8080;
+  endpoint.policies.push_back(Policy{OutboundNatPolicy{"", {"10.244.0.0/16"}, {}, 0, 0}});
+  endpoint.policies.push_back(Policy{mapping});
+
+  HnsEndpoint updated = fx.client.update_hns_endpoint(endpoint);
+  CHECK(updated.id == endpoint.id);
+  CHECK(updated.policies == endpoint.policies);
+  CHECK(fx.calls("HNSCall", "POST", "/endpoints/" + endpoint.id.str()) == 1);
+  // Posting the same object again leaves it as it was (no policy twice).
+  CHECK(fx.client.update_hns_endpoint(endpoint).policies == endpoint.policies);
+
+  CHECK(fx.client.get_hns_endpoint(endpoint.id)->policies == endpoint.policies);
+  auto through_hcn = fx.client.find_endpoint(endpoint.id);
+  REQUIRE(through_hcn);
+  REQUIRE(through_hcn->policies.size() == 2);
+  REQUIRE(through_hcn->policies[0].as<OutboundNatPolicy>());
+  CHECK(through_hcn->policies[0].as<OutboundNatPolicy>()->exceptions == std::vector<std::string>{"10.244.0.0/16"});
+  REQUIRE(through_hcn->policies[1].as<PortMappingPolicy>());
+  CHECK(through_hcn->policies[1].as<PortMappingPolicy>()->external_port == 8080);
+  CHECK(through_hcn->policies[1].as<PortMappingPolicy>()->protocol.number == 6);
+}
+
+TEST_CASE("client: a v1 update of a missing endpoint raises not-found naming it") {
+  ClientFixture fx;
+  fx.v1_bridge();
+  HnsEndpoint gone;
+  gone.id = Guid::generate();
+  gone.name = "gone_cbr0";
+  HResult code = 0;
+  std::string message = error_of([&] { fx.client.update_hns_endpoint(gone); }, &code);
+  CHECK(code == hr::kEndpointNotFound);
+  CHECK(message.find("HNSCall POST /endpoints/" + gone.id.str() + " for endpoint " + gone.id.str() + " failed") == 0);
+}
+
+TEST_CASE("client: a v1 update is retried when HNS could not take it, and when its answer was lost") {
+  // POST /endpoints/<id> counts as ModifyEndpoint.
+  for (const char* fault : {"ModifyEndpoint:1:fail=0x800706BA", "ModifyEndpoint:1:lose=0x800706BE"}) {
+    CAPTURE(fault);
+    ClientFixture fx(fault);
+    HnsEndpoint endpoint = fx.v1_endpoint(fx.v1_bridge());
+    endpoint.policies.push_back(Policy{OutboundNatPolicy{"", {"10.244.0.0/16"}, {}, 0, 0}});
+    CHECK(fx.client.update_hns_endpoint(endpoint).policies == endpoint.policies);
+    CHECK(fx.calls("HNSCall", "POST", "/endpoints/" + endpoint.id.str()) == 2);
+  }
 }
 
 TEST_CASE("client: version and features; an HNS without HCN is searched the v1 way") {
@@ -227,9 +321,7 @@ TEST_CASE("client: a transient failure is retried, with bounded attempts") {
   CHECK(code == hr::kManagerStopped);
   CHECK(cni_code == wincni::cni::kTryAgainLater);
   CHECK(message.find("HcnEnumerateNetworks for network \"cbr0\" failed: Operation cannot be performed while service is stopping.") == 0);
-  int attempts = 0;
-  for (const auto& line : always.journal()) attempts += line["op"] == "HcnEnumerateNetworks";
-  CHECK(attempts == CallPolicy{}.max_attempts);
+  CHECK(always.calls("HcnEnumerateNetworks") == CallPolicy{}.max_attempts);
 }
 
 TEST_CASE("client: a create that may have run is not repeated") {
@@ -237,9 +329,7 @@ TEST_CASE("client: a create that may have run is not repeated") {
   HResult code = 0;
   error_of([&] { fx.bridge(); }, &code);
   CHECK(code == hr::kRpcCallFailed);
-  int attempts = 0;
-  for (const auto& line : fx.journal()) attempts += line["op"] == "HcnCreateNetwork";
-  CHECK(attempts == 1);
+  CHECK(fx.calls("HcnCreateNetwork") == 1);
 }
 
 TEST_CASE("client: every call has a timeout") {
@@ -253,7 +343,7 @@ TEST_CASE("client: every call has a timeout") {
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
   CHECK(code == hr::kTimeout);
   CHECK(cni_code == wincni::cni::kTryAgainLater);
-  CHECK(message.find("did not answer within 150 ms") != std::string::npos);
+  CHECK(message.find("HcnEnumerateNetworks for network \"cbr0\" failed: HNS did not answer within 150 ms") == 0);
   // The next call is not stuck behind the hung one.
   CHECK_FALSE(fx.client.find_network_by_name("cbr0"));
 }
@@ -307,4 +397,149 @@ TEST_CASE("client: an ID the caller chose goes to HcnCreate*'s Id parameter and 
     if (line["op"] == "HcnCreateEndpoint") last_create = line["input"];
   }
   CHECK(last_create["Id"] == Guid{}.str());
+}
+
+namespace {
+
+// Objects with IDs fixed, so that a test can name them before they exist.
+struct GarbleScene {
+  Guid network = *Guid::parse("0A1B2C3D-0000-4000-8000-000000000001");
+  Guid endpoint = *Guid::parse("0A1B2C3D-0000-4000-8000-000000000002");
+  Guid ns = *Guid::parse("0A1B2C3D-0000-4000-8000-000000000003");
+
+  HostComputeEndpoint hcn_endpoint(const std::string& name) const {
+    HostComputeEndpoint settings;
+    settings.name = name;
+    settings.host_compute_network = network;
+    return settings;
+  }
+  HnsEndpoint v1_endpoint(const std::string& name) const {
+    HnsEndpoint settings;
+    settings.name = name;
+    settings.virtual_network = network;
+    return settings;
+  }
+
+  void build(ClientFixture& fx) const {
+    fx.bridge("cbr0", "10.244.1.0/24", network);
+    HostComputeEndpoint endpoint_settings = hcn_endpoint("abc_cbr0");
+    endpoint_settings.id = endpoint;
+    fx.client.create_endpoint(endpoint_settings);
+    HostComputeNamespace ns_settings;
+    ns_settings.id = ns;
+    fx.client.create_namespace(ns_settings);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("client: an answer that cannot be read is an HnsError naming the operation and the object, on every call") {
+  const GarbleScene scene;
+  const std::string network = scene.network.str();
+  const std::string endpoint = scene.endpoint.str();
+  const std::string ns = scene.ns.str();
+  struct Case {
+    std::string fault;  // the operation as the emulator counts it
+    std::function<void(HnsClient&)> call;
+    std::string operation;  // as the message names them
+    std::string object;
+    // The client has no use for the Output, so only a garbled envelope
+    // (text) is an error.
+    bool reads_output = true;
+  };
+  const std::vector<Case> cases = {
+      {"EnumerateNetworks", [](HnsClient& c) { c.find_network_by_name("cbr0"); }, "HcnEnumerateNetworks", "network \"cbr0\""},
+      {"EnumerateEndpoints", [](HnsClient& c) { c.list_endpoints(); }, "HcnEnumerateEndpoints", "endpoints"},
+      {"OpenNetwork", [&](HnsClient& c) { c.find_network(scene.network); }, "HcnOpenNetwork", "network " + network},
+      {"QueryEndpointProperties", [&](HnsClient& c) { c.find_endpoint(scene.endpoint); }, "HcnQueryEndpointProperties",
+       "endpoint " + endpoint},
+      {"QueryNamespaceProperties", [&](HnsClient& c) { c.find_namespace(scene.ns); }, "HcnQueryNamespaceProperties",
+       "namespace " + ns},
+      {"CreateEndpoint", [&](HnsClient& c) { c.create_endpoint(scene.hcn_endpoint("def_cbr0")); }, "HcnCreateEndpoint",
+       "endpoint \"def_cbr0\" on network " + network},
+      {"QueryEndpointProperties", [&](HnsClient& c) { c.create_endpoint(scene.hcn_endpoint("def_cbr0")); },
+       "HcnQueryEndpointProperties", "endpoint \"def_cbr0\" on network " + network},
+      {"QueryNamespaceProperties", [](HnsClient& c) { c.create_namespace(); }, "HcnQueryNamespaceProperties", "a namespace"},
+      {"ModifyEndpoint",
+       [&](HnsClient& c) {
+         c.modify_endpoint(scene.endpoint, policy_request(RequestType::Add, {Policy{OutboundNatPolicy{}}}));
+       },
+       "HcnModifyEndpoint", "endpoint " + endpoint},
+      {"ModifyNamespace", [&](HnsClient& c) { c.attach_to_namespace(scene.ns, scene.endpoint); }, "HcnModifyNamespace",
+       "endpoint " + endpoint + " and namespace " + ns},
+      {"DeleteNamespace", [&](HnsClient& c) { c.delete_namespace(scene.ns); }, "HcnDeleteNamespace", "namespace " + ns},
+      {"GetVersion", [](HnsClient& c) { c.version(); }, "HNSCall GET /globals/version", "the HNS version"},
+      {"QueryNetworkProperties", [&](HnsClient& c) { c.get_hns_network(scene.network); }, "HNSCall GET /networks/" + network,
+       "network " + network},
+      {"EnumerateNetworks", [](HnsClient& c) { c.list_hns_networks(); }, "HNSCall GET /networks/", "networks"},
+      {"EnumerateEndpoints", [](HnsClient& c) { c.list_hns_endpoints(); }, "HNSCall GET /endpoints/", "endpoints"},
+      {"CreateEndpoint", [&](HnsClient& c) { c.create_hns_endpoint(scene.v1_endpoint("ghi_cbr0")); },
+       "HNSCall POST /endpoints/", "endpoint \"ghi_cbr0\" on network " + network},
+      {"ModifyEndpoint",
+       [&](HnsClient& c) {
+         HnsEndpoint whole = scene.v1_endpoint("abc_cbr0");
+         whole.id = scene.endpoint;
+         c.update_hns_endpoint(whole);
+       },
+       "HNSCall POST /endpoints/" + endpoint, "endpoint " + endpoint},
+      {"ModifyEndpoint", [&](HnsClient& c) { c.attach_container(scene.endpoint, "pause"); },
+       "HNSCall POST /endpoints/" + endpoint + "/attach", "endpoint " + endpoint + " and container pause", false},
+      {"DeleteEndpoint", [&](HnsClient& c) { c.delete_hns_endpoint(scene.endpoint); }, "HNSCall DELETE /endpoints/" + endpoint,
+       "endpoint " + endpoint},
+  };
+  for (const char* garbling : {"garble", "garble=shape"}) {
+    for (const Case& c : cases) {
+      const std::string fault = c.fault + ":1:" + garbling;
+      CAPTURE(fault);
+      CAPTURE(c.operation);
+      ClientFixture fx;
+      scene.build(fx);
+      HnsClient faulty = fx.client_with_faults(fault);
+      if (!c.reads_output && std::string(garbling) == "garble=shape") {
+        CHECK_NOTHROW(c.call(faulty));
+        continue;
+      }
+      auto [code, message] = unreadable_answer_error([&] { c.call(faulty); });
+      CHECK(code == hr::kInvalidJson);
+      CHECK(message.find(c.operation + " for " + c.object + " failed: HNS answered what cannot be read (") == 0);
+      CHECK(message.find("(HCN_E_INVALID_JSON 0x803B001B)") != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("client: the unreadable answer is quoted in the message, cut to 512 bytes") {
+  const GarbleScene scene;
+  struct Case {
+    std::string fault;
+    std::string quoted;  // where the message quotes the answer
+  };
+  for (const Case& c : {Case{"EnumerateEndpoints:1:garble", "(not JSON): {\"Output\":[{"},
+                        // In shape, the message says which field of which item does not fit.
+                        Case{"EnumerateEndpoints:1:garble=shape", "(\"[0].ID\": expected a string): {\"Output\":[{"}}) {
+    CAPTURE(c.fault);
+    ClientFixture fx;
+    scene.build(fx);
+    for (const char* name : {"a_cbr0", "b_cbr0", "c_cbr0"}) fx.client.create_hns_endpoint(scene.v1_endpoint(name));
+    HnsClient faulty = fx.client_with_faults(c.fault);
+    HResult code = 0;
+    int cni_code = 0;
+    std::string message = error_of([&] { faulty.list_hns_endpoints(); }, &code, &cni_code);
+    CHECK(code == hr::kInvalidJson);
+    CHECK(cni_code == wincni::cni::kHnsFailure);
+    CHECK_MESSAGE(message.find(c.quoted) != std::string::npos, message);
+    CHECK(message.find(" bytes in all) (HCN_E_INVALID_JSON 0x803B001B)") != std::string::npos);
+    CHECK(message.size() < 512 + 200);
+  }
+}
+
+TEST_CASE("client: an unreadable answer is not retried, and the call's work stays done") {
+  const GarbleScene scene;
+  ClientFixture fx;
+  scene.build(fx);
+  HnsClient faulty = fx.client_with_faults("CreateEndpoint:1:garble");
+  HResult code = 0;
+  error_of([&] { faulty.create_endpoint(scene.hcn_endpoint("def_cbr0")); }, &code);
+  CHECK(code == hr::kInvalidJson);
+  CHECK(fx.calls("HcnCreateEndpoint") == 2);  // the scene's and this one
+  CHECK(fx.client.find_endpoint_by_name("def_cbr0"));
 }

@@ -50,10 +50,21 @@ TEST_CASE("the fault specification") {
                        std::invalid_argument);
 }
 
+TEST_CASE("the fault specification: garble, garble=text and garble=shape") {
+  using wincni::hns::emulator::Garbling;
+  auto faults = parse_faults("QueryEndpointProperties:1:garble,CreateEndpoint:2:garble=text,EnumerateEndpoints:1+:garble=shape");
+  REQUIRE(faults.size() == 3);
+  CHECK(faults[0].action == FaultAction::Garble);
+  CHECK(faults[0].garbling == Garbling::Text);
+  CHECK(faults[1].garbling == Garbling::Text);
+  CHECK(faults[2].garbling == Garbling::Shape);
+  CHECK(faults[2].and_later);
+  CHECK_THROWS_WITH_AS(parse_faults("CreateEndpoint:1:garble=loud"), doctest::Contains("garble=shape"),
+                       std::invalid_argument);
+}
+
 TEST_CASE("a lost answer: the call does its work, then answers the HRESULT") {
-  EmulatorConfig config;
-  config.faults = "CreateNetwork:1:lose=0x800706BE";
-  EmulatorFixture fx(config);
+  EmulatorFixture fx(with_faults("CreateNetwork:1:lose=0x800706BE"));
   HcnHandle handle = nullptr;
   HcnReply lost = fx.emulator.create(HcnObject::Network, nullptr, {}, kBridgeNetwork, &handle);
   CHECK(lost.hr == hr::kRpcCallFailed);
@@ -61,6 +72,64 @@ TEST_CASE("a lost answer: the call does its work, then answers the HRESULT") {
   // The network is there all the same: the next create finds its name taken.
   CHECK(fx.enumerate(HcnObject::Network).size() == 1);
   CHECK(fx.create(HcnObject::Network, kBridgeNetwork).hr == hr::kNetworkAlreadyExists);
+}
+
+TEST_CASE("a garbled answer: an HCN output cut short is not JSON, and the next call is whole") {
+  EmulatorFixture fx(with_faults("EnumerateNetworks:1:garble"));
+  Guid network = fx.network();
+  HcnReply garbled = fx.emulator.enumerate(HcnObject::Network, "");
+  CHECK(garbled.hr == hr::kOk);
+  CHECK(garbled.error_record.empty());
+  CHECK(garbled.output == "[\"" + network.str() + "\"");
+  CHECK(json::parse(garbled.output, nullptr, false).is_discarded());
+  CHECK(fx.enumerate(HcnObject::Network) == json::array({network.str()}));
+}
+
+TEST_CASE("a garbled answer in shape: every value of the wrong type, an empty list [null]") {
+  EmulatorFixture fx(with_faults("QueryNetworkProperties:1:garble=shape,EnumerateNamespaces:1:garble=shape"));
+  REQUIRE(fx.create(HcnObject::Network, kBridgeNetwork).ok());  // asks for no properties
+  Guid network = *Guid::parse(fx.enumerate(HcnObject::Network)[0].get<std::string>());
+  json properties = fx.get(HcnObject::Network, network);
+  CHECK(properties["ID"] == json::array({network.str()}));
+  CHECK(properties["SchemaVersion"]["Major"] == "2");
+  CHECK(properties["Ipams"][0]["Subnets"][0]["IpAddressPrefix"] == json::array({"10.244.1.0/24"}));
+  CHECK(fx.get(HcnObject::Network, network)["ID"] == network.str());
+  CHECK(fx.enumerate(HcnObject::Namespace) == json::array({nullptr}));
+}
+
+TEST_CASE("a garbled answer of an HCN call without output: S_OK with an unreadable error record, the work done") {
+  EmulatorFixture fx(with_faults("CreateNetwork:1:garble,CreateNamespace:1:garble=shape"));
+  HcnHandle handle = nullptr;
+  HcnReply created = fx.emulator.create(HcnObject::Network, nullptr, {}, kBridgeNetwork, &handle);
+  CHECK(created.hr == hr::kOk);
+  CHECK_FALSE(created.ok());
+  CHECK(handle == nullptr);
+  CHECK(created.error_record == wincni::hns::error_record(hr::kOk).substr(0, created.error_record.size()));
+  CHECK(json::parse(created.error_record, nullptr, false).is_discarded());
+  CHECK(fx.enumerate(HcnObject::Network).size() == 1);
+
+  HcnReply ns = fx.create(HcnObject::Namespace, "{}");
+  CHECK(ns.hr == hr::kOk);
+  json record = json::parse(ns.error_record);
+  CHECK(record["Success"] == "false");
+  CHECK(record["ErrorCode"] == "0");
+  CHECK(fx.enumerate(HcnObject::Namespace).size() == 1);
+}
+
+TEST_CASE("a garbled HNSCall answer: the envelope cut short, or its Output (else itself) in the wrong shape") {
+  EmulatorFixture fx(with_faults("EnumerateNetworks:1:garble,GetVersion:1:garble=shape,DeleteNetwork:1:garble=shape"));
+  Guid network = fx.network();
+  wincni::hns::HnsCallReply cut = fx.emulator.hns_call("GET", "/networks/", "");
+  CHECK(cut.hr == hr::kOk);
+  CHECK(cut.response.rfind("{\"Output\":[{", 0) == 0);
+  CHECK(json::parse(cut.response, nullptr, false).is_discarded());
+
+  json version = fx.call("GET", "/globals/version");
+  CHECK(version["Success"] == true);
+  CHECK(version["Output"] == json{{"Major", "15"}, {"Minor", "4"}});
+
+  CHECK(fx.call("DELETE", "/networks/" + network.str()) == json{{"Success", "true"}});
+  CHECK(fx.enumerate(HcnObject::Network).empty());
 }
 
 TEST_CASE("the Nth call of an operation fails with the HRESULT, counted across emulator instances") {
@@ -87,9 +156,7 @@ TEST_CASE("the Nth call of an operation fails with the HRESULT, counted across e
 }
 
 TEST_CASE("N+ fails every call from the Nth on; v1 requests count as the same operation") {
-  EmulatorConfig config;
-  config.faults = "EnumerateNetworks:2+:fail=0x803B0020";
-  EmulatorFixture fx(config);
+  EmulatorFixture fx(with_faults("EnumerateNetworks:2+:fail=0x803B0020"));
   CHECK(fx.emulator.enumerate(HcnObject::Network, "").ok());
   CHECK(fx.emulator.enumerate(HcnObject::Network, "").hr == hr::kManagerStopped);
   CHECK(fx.emulator.hns_call("GET", "/networks/", "").hr == hr::kManagerStopped);
@@ -97,18 +164,14 @@ TEST_CASE("N+ fails every call from the Nth on; v1 requests count as the same op
 }
 
 TEST_CASE("a delay holds the call back") {
-  EmulatorConfig config;
-  config.faults = "EnumerateNamespaces:1:delay=150";
-  EmulatorFixture fx(config);
+  EmulatorFixture fx(with_faults("EnumerateNamespaces:1:delay=150"));
   auto start = std::chrono::steady_clock::now();
   CHECK(fx.emulator.enumerate(HcnObject::Namespace, "").ok());
   CHECK(std::chrono::steady_clock::now() - start >= std::chrono::milliseconds(150));
 }
 
 TEST_CASE("a bad fault specification fails every call with a clear record") {
-  EmulatorConfig config;
-  config.faults = "CreateNetwork:first:crash";
-  EmulatorFixture fx(config);
+  EmulatorFixture fx(with_faults("CreateNetwork:first:crash"));
   HcnReply reply = fx.emulator.enumerate(HcnObject::Network, "");
   CHECK(reply.hr == hr::kInvalidArg);
   CHECK(json::parse(reply.error_record)["Error"].get<std::string>().find("CreateNetwork:first:crash") !=

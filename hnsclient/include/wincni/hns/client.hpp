@@ -17,6 +17,10 @@
 // which is what HNS records as the endpoint's SharedContainers and what
 // hcsshim's IsAttached and the detach on DEL read; it is what this client
 // offers for v1.
+//
+// An answer the client cannot read (not JSON, not the shape the schema
+// says) raises HnsError(HCN_E_INVALID_JSON) naming the operation and the
+// object and quoting the answer (at most 512 bytes of it), whatever the call.
 
 #include <memory>
 #include <optional>
@@ -32,6 +36,8 @@
 #include "wincni/hns/seam.hpp"
 
 namespace wincni::hns {
+
+class HnsAnswer;  // src/hns_answer.hpp
 
 class HnsClient {
  public:
@@ -81,6 +87,12 @@ class HnsClient {
   std::optional<HnsEndpoint> get_hns_endpoint(const Guid& id);
   std::vector<HnsEndpoint> list_hns_endpoints();
   HnsEndpoint create_hns_endpoint(const HnsEndpoint& settings);
+  // v1's update, as hcsshim's HNSEndpoint.Update does it: POST
+  // /endpoints/<id> with the whole endpoint (HNS takes its policies); the
+  // answer is the endpoint as HNS now has it. Posting the same object twice
+  // changes nothing more, so it is retried as reads are. A missing endpoint
+  // raises HCN_E_ENDPOINT_NOT_FOUND.
+  HnsEndpoint update_hns_endpoint(const HnsEndpoint& endpoint);
   bool delete_hns_endpoint(const Guid& id);
   void attach_container(const Guid& endpoint, const std::string& container_id);
   bool detach_container(const Guid& endpoint, const std::string& container_id);
@@ -93,22 +105,25 @@ class HnsClient {
   HcnApi& api() { return *api_; }
 
  private:
-  CallOutcome call(const std::function<CallOutcome()>& work, bool idempotent);
+  // `operation` names what the work could not name itself: a timeout, an
+  // exception out of the seam.
+  CallOutcome call(const std::string& operation, const std::function<CallOutcome()>& work, bool idempotent);
   [[noreturn]] void raise(const CallOutcome& outcome, const std::string& object);
 
   std::vector<Guid> enumerate(HcnObject kind, const Json& filter, const std::string& object);
-  std::optional<Json> query(HcnObject kind, const Guid& id, const std::string& object);
+  std::optional<HnsAnswer> query(HcnObject kind, const Guid& id, const std::string& object);
   // `id` goes to HcnCreate*'s Id parameter, the documented way to choose an
   // object's ID (as well as in `settings`, where hcsshim puts it); null lets
-  // HNS choose.
-  Json create(HcnObject kind, const Guid& network, const Guid& id, const Json& settings, const std::string& object);
+  // HNS choose. The answer is the created object's properties.
+  HnsAnswer create(HcnObject kind, const Guid& network, const Guid& id, const Json& settings, const std::string& object);
   bool remove(HcnObject kind, const Guid& id, const std::string& object);
   // false when the object is not there.
   bool modify(HcnObject kind, const Guid& id, const Json& settings, const std::string& object);
 
-  // GET/POST/DELETE through HNSCall; nullopt on a not-found answer.
-  std::optional<Json> hns_request(const std::string& method, const std::string& path, const std::string& body,
-                                  const std::string& object, bool idempotent);
+  // GET/POST/DELETE through HNSCall; the envelope's Output, nullopt on a
+  // not-found answer.
+  std::optional<HnsAnswer> hns_request(const std::string& method, const std::string& path, const std::string& body,
+                                       const std::string& object, bool idempotent);
   std::optional<Guid> id_by_name(HcnObject kind, std::string_view name);
   // POST /endpoints/<id>/attach or /detach; false when the endpoint is gone
   // (a missing endpoint on attach raises).
