@@ -1,6 +1,6 @@
 // Every HNS call an ADD or DEL makes (found by running it once with the
-// emulator's journal on), made to fail, or to do its work and lose the
-// answer: a failed ADD leaves no endpoint, attachment or address behind and
+// emulator's journal on), made to fail, to do its work and lose the answer,
+// or to do its work and answer what cannot be read: a failed ADD leaves no endpoint, attachment or address behind and
 // nothing in the way of the runtime's next ADD; a DEL that failed is
 // finished by the next one. For containerd (HCN) and dockershim (HNS v1).
 
@@ -82,12 +82,13 @@ void require_clean(const Prepared<Case>& p) {
 
 }  // namespace
 
-TEST_CASE_TEMPLATE("a failure, or a lost answer, at any HNS call of ADD leaves nothing behind", Case,
+TEST_CASE_TEMPLATE("a failure, a lost answer or an unreadable one at any HNS call of ADD: code 100, nothing behind",
+                   Case,
                    WINCNI_FLAVOR_CASES) {
   INFO(Case::kName);
   for (const Flow& flow : kFlows) {
     for (const auto& [op, nth] : calls_of<Case>(flow, "ADD")) {
-      for (const char* action : {"fail=0x80004005", "lose=0x80004005"}) {
+      for (const char* action : {"fail=0x80004005", "lose=0x80004005", "garble"}) {
         CAPTURE(flow.name);
         CAPTURE(op);
         CAPTURE(nth);

@@ -1,6 +1,6 @@
 """The names plugins give what they leave on disk: host-local's reservation
 files (an address, IPv6 with '_' on Windows) and the files kept for ever by
-design (docs/host-local.md "On disk", docs/win-bridge.md "The network"):
+design (docs/host-local.md "On disk", docs/engine.md "The network"):
 locks and round-robin hints; and the emulator's fixed staging name for its
 state, left when a process ends while one of its timed-out HNS calls is
 still writing (the emulator runs inside the plugin; real HNS does not)."""

@@ -9,11 +9,11 @@ from typing import List, Optional
 
 from plugin_run import RunOutcome
 
-# docs/win-bridge.md "Error codes" (the CNI spec's 1-11, STATUS's 50 and 51,
-# HNS 100, 120-122) and docs/host-local.md "Commands" (110-112). 999 only
+# docs/error-codes.md (the CNI spec's 1-11, STATUS's 50 and 51, HNS 100,
+# host-local's 110-112, the engine's 120-123). 999 only
 # where libcni's delegate.hpp documents it, as Go's libcni: a delegated
 # plugin that failed without printing a CNI error ("delegate plugin ...").
-DOCUMENTED_CODES = frozenset({1, 2, 3, 4, 5, 6, 7, 11, 50, 51, 100, 110, 111, 112, 120, 121, 122})
+DOCUMENTED_CODES = frozenset({1, 2, 3, 4, 5, 6, 7, 11, 50, 51, 100, 110, 111, 112, 120, 121, 122, 123})
 
 
 class DuplicateKey(ValueError):

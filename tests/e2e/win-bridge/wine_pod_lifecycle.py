@@ -5,7 +5,10 @@ LockFileEx for network creation, and libuv spawning host-local.exe.
 
   - containerd: namespace, ADD, CHECK, DEL on a flannel host-gw node;
   - dockershim: the pause container (none), a container joining it, DEL both;
-  - a network the config says how to create, by several ADDs at once: one network.
+  - a network the config says how to create, by several ADDs at once: one network;
+  - what every engine plugin owes its users: HCN port mappings with
+    LocalRoutedVip, an orphan of ours holding the pod's address removed, and
+    DEL without CNI_NETNS detaching a v1 endpoint's container before deleting it.
 Each time the node ends clean (hnsctl.exe audit) with no address held.
 
 usage: wine_pod_lifecycle.py --win-bridge EXE --host-local EXE --hnsctl EXE --install DLL...
@@ -45,10 +48,10 @@ class Node:
             print(f'hnsctl {" ".join(arguments)}: exit {status}\n{out}{err}', flush=True)
         return status, out
 
-    def plugin(self, command, container, netns, config):
+    def plugin(self, command, container, netns, config, **extra):
         """One win-bridge.exe invocation, the config on stdin (a file: Wine
         programs get no pipes here, see run_in_prefix.py)."""
-        env = dict(self.env, CNI_COMMAND=command, CNI_CONTAINERID=container, CNI_IFNAME='eth0')
+        env = dict(self.env, CNI_COMMAND=command, CNI_CONTAINERID=container, CNI_IFNAME='eth0', **extra)
         if netns:
             env['CNI_NETNS'] = netns
         with tempfile.TemporaryFile() as stdin, tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
@@ -140,6 +143,53 @@ def first_adds(node, count=5):
     node.clean('created', 'first ADDs')
 
 
+def endpoint(node, name):
+    status, shown = node.hnsctl('endpoint', 'show', name)
+    return json.loads(shown) if status == 0 else None
+
+
+def engine_behaviours(node):
+    """On the host-gw node containerd() left."""
+    config = bridge_config(node)
+    config['runtimeConfig'] = {'portMappings': [{'hostPort': 8080, 'containerPort': 80, 'protocol': 'tcp'}]}
+    old_ns = node.hnsctl('namespace', 'create')[1].strip()
+    status, out = node.plugin('ADD', 'old', old_ns, config)
+    check(status == 0, 'port mapping: ADD succeeds')
+    old = endpoint(node, 'old_cbr0') or {}
+    mappings = [p.get('Settings') for p in old.get('Policies', []) if p.get('Type') == 'PortMapping']
+    check(mappings == [{'Protocol': 6, 'InternalPort': 80, 'ExternalPort': 8080, 'Flags': 1}],
+          'port mapping: HCN gets it with LocalRoutedVip')
+
+    # The node rebooted: host-local's store is gone, the endpoint is not.
+    shutil.rmtree(os.path.join(node.ipam_dir, 'cbr0'))
+    new_ns = node.hnsctl('namespace', 'create')[1].strip()
+    status, out = node.plugin('ADD', 'new', new_ns, config)
+    check(status == 0 and json.loads(out)['ips'][0]['address'] == '10.244.1.3/24',
+          'orphan: the new pod gets the address the orphan held')
+    check(endpoint(node, 'old_cbr0') is None, 'orphan: the orphan of ours is gone')
+    node.plugin('DEL', 'new', new_ns, config)
+    for ns in (old_ns, new_ns):
+        node.hnsctl('namespace', 'delete', ns)
+    node.clean('cbr0', 'orphan')
+
+    v1 = bridge_config(node, version='0.2.0', api=None)
+    check(node.plugin('ADD', 'pause2', 'none', v1)[0] == 0, 'DEL without CNI_NETNS: the dockershim ADD succeeds')
+    journal = os.path.join(node.scratch, 'journal')
+    check(node.plugin('DEL', 'pause2', '', v1, WINCNI_EMULATOR_JOURNAL=journal)[0] == 0,
+          'DEL without CNI_NETNS succeeds')
+    steps = []
+    with open(journal, encoding='utf-8') as lines:
+        for line in lines:
+            entry = json.loads(line)
+            request = entry.get('input') if isinstance(entry.get('input'), dict) else {}
+            if request.get('Path', '').endswith('/detach'):
+                steps.append('detach')
+            if entry.get('op') == 'HcnDeleteEndpoint' or request.get('Method') == 'DELETE':
+                steps.append('delete')
+    check(steps == ['detach', 'delete'], 'DEL without CNI_NETNS detaches the v1 container, then deletes')
+    node.clean('cbr0', 'DEL without CNI_NETNS')
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('--win-bridge', required=True)
@@ -152,6 +202,7 @@ def main():
     try:
         node = Node(args, scratch)
         containerd(node)
+        engine_behaviours(node)
         dockershim(node)
         first_adds(node)
     finally:

@@ -1,6 +1,6 @@
 #pragma once
 // The endpoint engine: ADD, DEL, CHECK, GC and STATUS for a plugin that puts
-// pods on an HNS network (docs/win-bridge.md describes the flows). A plugin
+// pods on an HNS network (docs/engine.md describes the flows). A plugin
 // is a flavor plus EndpointEngine::plugin_spec() handed to the skel.
 
 #include <functional>
