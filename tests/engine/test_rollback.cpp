@@ -6,9 +6,7 @@
 
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <map>
-
+#include "emulator_journal.hpp"
 #include "flavor_cases.hpp"
 
 using namespace wincni;
@@ -16,26 +14,6 @@ using namespace wincni::test;
 using nlohmann::json;
 
 namespace {
-
-// The name fault injection knows a journaled call by: the Hcn* verb without
-// "Hcn"; for HNSCall, the operation the request amounts to (POST
-// /endpoints/ is CreateEndpoint). "" for calls that cannot fail (Close).
-std::string fault_name(const json& entry) {
-  const std::string op = entry.at("op");
-  if (op.starts_with("HcnClose")) return {};
-  if (op.starts_with("Hcn")) return op.substr(3);
-  const json& input = entry.at("input");
-  const std::string method = input.at("Method");
-  const std::string path = input.at("Path");
-  if (path.starts_with("/globals/version")) return "GetVersion";
-  const bool endpoints = path.starts_with("/endpoints");
-  const std::string object = endpoints ? "Endpoint" : path.starts_with("/networks") ? "Network" : "Namespace";
-  const size_t slashes = static_cast<size_t>(std::count(path.begin(), path.end(), '/'));
-  if (method == "DELETE") return "Delete" + object;
-  if (method == "GET") return slashes <= 2 && path.back() == '/' ? "Enumerate" + object + "s" : "Query" + object + "Properties";
-  if (path.ends_with("/attach") || path.ends_with("/detach")) return "Modify" + object;
-  return slashes <= 2 && path.back() == '/' ? "Create" + object : "Modify" + object;
-}
 
 struct Flow {
   const char* name;
@@ -62,15 +40,7 @@ std::vector<std::pair<std::string, int>> calls_of(const Flow& flow, const std::s
   const std::string journal = p.node.path("journal");
   Run run = p.node.plugin({command, "pod1", p.netns, p.config, {{"WINCNI_EMULATOR_JOURNAL", journal}}});
   REQUIRE_MESSAGE(run.ok(), run.out);
-  std::vector<std::pair<std::string, int>> calls;
-  std::map<std::string, int> seen;
-  std::ifstream lines(journal);
-  for (std::string line; std::getline(lines, line);) {
-    const std::string op = fault_name(json::parse(line));
-    if (!op.empty()) calls.emplace_back(op, ++seen[op]);
-  }
-  REQUIRE(calls.size() >= 3);
-  return calls;
+  return faultable_calls(journal);
 }
 
 template <class Case>

@@ -4,8 +4,7 @@
 
 #include <doctest/doctest.h>
 
-#include <fstream>
-
+#include "emulator_journal.hpp"
 #include "flavor_cases.hpp"
 
 using namespace wincni;
@@ -14,19 +13,13 @@ using nlohmann::json;
 
 namespace {
 
-// "detach" and "delete" in the order the journal shows them.
-std::vector<std::string> teardown_steps(const std::string& journal) {
-  std::vector<std::string> steps;
-  std::ifstream lines(journal);
-  for (std::string line; std::getline(lines, line);) {
-    const json entry = json::parse(line);
-    const json& input = entry["input"];
-    const std::string path = input.is_object() ? input.value("Path", "") : "";
-    const std::string method = input.is_object() ? input.value("Method", "") : "";
-    if (path.ends_with("/detach") || (entry["op"] == "HcnModifyNamespace")) steps.push_back("detach");
-    if (entry["op"] == "HcnDeleteEndpoint" || method == "DELETE") steps.push_back("delete");
-  }
-  return steps;
+// DEL of `sandbox` without CNI_NETNS, as containerd sends it once the
+// namespace is gone: it succeeds, and the endpoint is detached, then deleted.
+void del_without_netns(const EmulatedNode& node, const std::string& sandbox, const std::string& config) {
+  const std::string journal = node.path("journal");
+  Run run = node.plugin({"DEL", sandbox, "", config, {{"WINCNI_EMULATOR_JOURNAL", journal}}});
+  REQUIRE_MESSAGE(run.ok(), run.out);
+  CHECK(teardown_steps(journal) == std::vector<std::string>{"detach", "delete"});
 }
 
 }  // namespace
@@ -38,10 +31,7 @@ TEST_CASE_TEMPLATE("DEL without CNI_NETNS removes an HCN endpoint: detached from
   const std::string config = node.config().dump();
   const std::string ns = node.create_namespace();
   node.add("pod1", ns, config);
-  const std::string journal = node.path("journal");
-  Run run = node.plugin({"DEL", "pod1", "", config, {{"WINCNI_EMULATOR_JOURNAL", journal}}});
-  REQUIRE_MESSAGE(run.ok(), run.out);
-  CHECK(teardown_steps(journal) == std::vector<std::string>{"detach", "delete"});
+  del_without_netns(node, "pod1", config);
   auto left = node_client(node).find_namespace(*hns::Guid::parse(ns));
   REQUIRE(left);
   CHECK(left->endpoint_ids().empty());
@@ -57,10 +47,7 @@ TEST_CASE_TEMPLATE("DEL without CNI_NETNS removes an HNS v1 endpoint: its contai
   // without CNI_NETNS looks through HCN first on this host.
   const std::string config = node.config("0.2.0").dump();
   node.add("pause1", "none", config);
-  const std::string journal = node.path("journal");
-  Run run = node.plugin({"DEL", "pause1", "", config, {{"WINCNI_EMULATOR_JOURNAL", journal}}});
-  REQUIRE_MESSAGE(run.ok(), run.out);
-  CHECK(teardown_steps(journal) == std::vector<std::string>{"detach", "delete"});
+  del_without_netns(node, "pause1", config);
   CHECK_FALSE(node.endpoint("pause1_" + std::string(Case::kNetwork)));
   CHECK(node.held_addresses(Case::kNetwork).empty());
   CHECK(node.audit() == "");

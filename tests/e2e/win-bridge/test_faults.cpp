@@ -11,6 +11,7 @@
 
 #include "configs.hpp"
 #include "emulated_node.hpp"
+#include "emulator_journal.hpp"
 
 using namespace wincni;
 using namespace wincni::test;
@@ -56,38 +57,6 @@ void prepare(Prepared& p, const Flow& flow) {
   p.network = config["name"];
 }
 
-std::string kind_of(const std::string& collection) {
-  if (collection == "endpoints") return "Endpoint";
-  if (collection == "namespaces") return "Namespace";
-  return "Network";
-}
-
-// The name fault injection knows a journaled call by: the Hcn* verb without
-// "Hcn"; for HNSCall, the operation the request amounts to (POST
-// /endpoints/ is CreateEndpoint). "" for calls that cannot fail (Close).
-std::string fault_name(const json& entry) {
-  const std::string op = entry.at("op");
-  if (op.starts_with("HcnClose")) return {};
-  if (op.starts_with("Hcn")) return op.substr(3);
-  const json& input = entry.at("input");
-  const std::string method = input.at("Method");
-  const std::string path = input.at("Path");  // "/endpoints/<id>/attach"
-  std::vector<std::string> parts;
-  for (size_t start = 1; start < path.size();) {
-    const size_t end = path.find('/', start);
-    parts.push_back(path.substr(start, end == std::string::npos ? std::string::npos : end - start));
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
-  if (parts.empty()) return {};
-  if (parts[0] == "globals") return "GetVersion";
-  const std::string kind = kind_of(parts[0]);
-  const bool has_id = parts.size() > 1 && !parts[1].empty();
-  if (method == "GET") return has_id ? "Query" + kind + "Properties" : "Enumerate" + kind + "s";
-  if (method == "DELETE") return "Delete" + kind;
-  return has_id ? "Modify" + kind : "Create" + kind;
-}
-
 // The node as `command` finds it: for DEL, after the pod's ADD.
 void prepare_for(Prepared& p, const Flow& flow, const std::string& command) {
   prepare(p, flow);
@@ -101,15 +70,7 @@ std::vector<std::pair<std::string, int>> calls_of(const Flow& flow, const std::s
   const std::string journal = p.node.path("journal");
   Run run = p.node.plugin({command, "pod1", p.netns, p.config, {{"WINCNI_EMULATOR_JOURNAL", journal}}});
   REQUIRE_MESSAGE(run.ok(), run.out);
-  std::vector<std::pair<std::string, int>> calls;
-  std::map<std::string, int> seen;
-  std::ifstream lines(journal);
-  for (std::string line; std::getline(lines, line);) {
-    const std::string op = fault_name(json::parse(line));
-    if (!op.empty()) calls.emplace_back(op, ++seen[op]);
-  }
-  REQUIRE(calls.size() >= 3);
-  return calls;
+  return faultable_calls(journal);
 }
 
 // Runs `command` with `action` injected at each call that command makes in
