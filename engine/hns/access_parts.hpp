@@ -26,8 +26,21 @@ cni::IpPrefix with_prefix_length(const cni::IpAddress& address, int length, cons
 cni::Dns to_cni_dns(const hns::Dns& dns);
 hns::Dns to_hns_dns(const cni::Dns& dns);
 
-// Whether the endpoint is the node's vNIC: only HNS v1's view says so (state
-// Attached with no container and no namespace), on either API.
-bool is_host_attached(hns::HnsClient& client, const hns::Guid& endpoint);
+// What both implementations do the same way, through the typed client.
+class ClientAccess : public HnsAccess {
+ public:
+  explicit ClientAccess(std::shared_ptr<hns::HnsClient> client) : client_(std::move(client)) {}
+
+  bool supports(hns::Feature feature) override { return client_->supports(feature); }
+  hns::HnsVersion version() override { return client_->version(); }
+  // Only HNS v1's view says whether an endpoint is the node's vNIC (state
+  // Attached with no container and no namespace), and HCN has no call for
+  // attaching one: both APIs go through HNSCall for it.
+  bool is_host_attached(const EndpointView& endpoint) override;
+  void attach_host(const EndpointView& endpoint) override { client_->attach_host(endpoint.id); }
+
+ protected:
+  std::shared_ptr<hns::HnsClient> client_;
+};
 
 }  // namespace wincni::engine

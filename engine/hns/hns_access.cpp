@@ -39,8 +39,8 @@ std::optional<cni::IpAddress> provider_address_policy(const std::vector<hns::Pol
   return pa != nullptr ? cni::IpAddress::parse(pa->provider_address) : std::nullopt;
 }
 
-bool is_host_attached(hns::HnsClient& client, const hns::Guid& endpoint) {
-  const auto v1 = client.get_hns_endpoint(endpoint);
+bool ClientAccess::is_host_attached(const EndpointView& endpoint) {
+  const auto v1 = client_->get_hns_endpoint(endpoint.id);
   return v1 && v1->state == hns::EndpointState::Attached && v1->shared_containers.empty() &&
          v1->namespace_id.is_null();
 }

@@ -49,13 +49,11 @@ EndpointView endpoint_view(const hns::HnsEndpoint& endpoint, const NetworkView* 
   return view;
 }
 
-class HnsV1Access final : public HnsAccess {
+class HnsV1Access final : public ClientAccess {
  public:
-  explicit HnsV1Access(std::shared_ptr<hns::HnsClient> client) : client_(std::move(client)) {}
+  using ClientAccess::ClientAccess;
 
   HnsApi api() const override { return HnsApi::V1; }
-  bool supports(hns::Feature feature) override { return client_->supports(feature); }
-  hns::HnsVersion version() override { return client_->version(); }
 
   std::optional<NetworkView> find_network(const std::string& name) override {
     auto network = client_->find_hns_network_by_name(name);
@@ -149,13 +147,6 @@ class HnsV1Access final : public HnsAccess {
     for (const std::string& container : endpoint.containers) all.push_back(Attachment{std::nullopt, container});
     return all;
   }
-  bool is_host_attached(const EndpointView& endpoint) override {
-    return engine::is_host_attached(*client_, endpoint.id);
-  }
-  void attach_host(const EndpointView& endpoint) override { client_->attach_host(endpoint.id); }
-
- private:
-  std::shared_ptr<hns::HnsClient> client_;
 };
 
 }  // namespace

@@ -29,13 +29,11 @@ hns::Route route(const cni::IpPrefix& destination, const cni::IpAddress& next_ho
   return out;
 }
 
-class HcnAccess final : public HnsAccess {
+class HcnAccess final : public ClientAccess {
  public:
-  explicit HcnAccess(std::shared_ptr<hns::HnsClient> client) : client_(std::move(client)) {}
+  using ClientAccess::ClientAccess;
 
   HnsApi api() const override { return HnsApi::V2; }
-  bool supports(hns::Feature feature) override { return client_->supports(feature); }
-  hns::HnsVersion version() override { return client_->version(); }
 
   std::optional<NetworkView> find_network(const std::string& name) override {
     auto network = client_->find_network_by_name(name);
@@ -117,10 +115,6 @@ class HcnAccess final : public HnsAccess {
     if (endpoint.ns.is_null()) return {};
     return {Attachment{endpoint.ns, {}}};
   }
-  bool is_host_attached(const EndpointView& endpoint) override {
-    return engine::is_host_attached(*client_, endpoint.id);
-  }
-  void attach_host(const EndpointView& endpoint) override { client_->attach_host(endpoint.id); }
 
  private:
   // HCN shows no management address; HNS v1's view of the same network
@@ -157,8 +151,6 @@ class HcnAccess final : public HnsAccess {
     view.ns = endpoint.host_compute_namespace;
     return view;
   }
-
-  std::shared_ptr<hns::HnsClient> client_;
 };
 
 }  // namespace
