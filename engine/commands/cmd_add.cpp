@@ -2,8 +2,8 @@
 // if it already is what ADD would make, else replace it; allocate, create,
 // attach — undoing every step already taken when a later one fails.
 
-#include <algorithm>
 #include <exception>
+#include <optional>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -107,16 +107,21 @@ void replace(Invocation& invocation, const EndpointView& endpoint, const IpamCal
   if (ipam.configured()) ipam.del();
 }
 
+// The first of `spec`'s addresses that `endpoint` holds, if any.
+std::optional<cni::IpAddress> shared_address(const EndpointView& endpoint, const EndpointSpec& spec) {
+  for (const cni::IpPrefix& held : endpoint.addresses) {
+    for (const cni::IpPrefix& wanted : spec.addresses) {
+      if (wanted.address() == held.address()) return held.address();
+    }
+  }
+  return std::nullopt;
+}
+
 // The endpoints other than `spec`'s that hold one of its addresses.
 std::vector<EndpointView> address_holders(HnsAccess& access, const EndpointSpec& spec, const NetworkView& network) {
   std::vector<EndpointView> holders;
   for (EndpointView& endpoint : access.endpoints_of(network)) {
-    if (endpoint.id == spec.id) continue;
-    const bool holds = std::any_of(endpoint.addresses.begin(), endpoint.addresses.end(), [&](const cni::IpPrefix& a) {
-      return std::any_of(spec.addresses.begin(), spec.addresses.end(),
-                         [&](const cni::IpPrefix& wanted) { return wanted.address() == a.address(); });
-    });
-    if (holds) holders.push_back(std::move(endpoint));
+    if (endpoint.id != spec.id && shared_address(endpoint, spec)) holders.push_back(std::move(endpoint));
   }
   return holders;
 }
@@ -144,8 +149,7 @@ EndpointView create_in_place_of_orphans(Invocation& invocation, const EndpointSp
     if (holders.empty()) std::rethrow_exception(failure);
     for (const EndpointView& holder : holders) {
       if (!is_marked(holder.id, holder.network, holder.name)) {
-        throw endpoint_in_the_way(access, holder, holder.addresses.front().address().str(),
-                                  invocation.flavor.plugin_name());
+        throw endpoint_in_the_way(access, holder, shared_address(holder, spec)->str(), invocation.flavor.plugin_name());
       }
     }
     for (const EndpointView& holder : holders) {
