@@ -152,6 +152,8 @@ def engine_behaviours(node):
     """On the host-gw node containerd() left."""
     config = bridge_config(node)
     config['runtimeConfig'] = {'portMappings': [{'hostPort': 8080, 'containerPort': 80, 'protocol': 'tcp'}]}
+    # host-local starts over at .3, as it will again after the "reboot" below.
+    shutil.rmtree(os.path.join(node.ipam_dir, 'cbr0'), ignore_errors=True)
     old_ns = node.hnsctl('namespace', 'create')[1].strip()
     status, out = node.plugin('ADD', 'old', old_ns, config)
     check(status == 0, 'port mapping: ADD succeeds')
