@@ -21,7 +21,7 @@ NetworkView cbr0() {
   network.id = *hns::Guid::parse("D01CC818-286B-4B5E-88B8-9B19F352D080");
   network.name = "cbr0";
   network.type = hns::NetworkType::L2Bridge;
-  network.subnets = {SubnetView{prefix("10.244.1.0/24"), ip("10.244.1.1"), ip("10.244.1.1")}};
+  network.subnets = {SubnetView{prefix("10.244.1.0/24"), ip("10.244.1.1"), ip("10.244.1.1"), {}}};
   return network;
 }
 

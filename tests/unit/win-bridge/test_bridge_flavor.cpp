@@ -22,7 +22,7 @@ NetworkView host_gw_network(hns::NetworkType type = hns::NetworkType::L2Bridge) 
   NetworkView network;
   network.name = "cbr0";
   network.type = type;
-  network.subnets = {SubnetView{prefix("10.244.1.0/24"), ip("10.244.1.1"), ip("10.244.1.1")}};
+  network.subnets = {SubnetView{prefix("10.244.1.0/24"), ip("10.244.1.1"), ip("10.244.1.1"), {}}};
   return network;
 }
 
@@ -34,7 +34,7 @@ NetworkView l2bridge(const std::string& name,
   network.name = name;
   network.type = hns::NetworkType::L2Bridge;
   for (const auto& [subnet, gateway] : subnets_and_gateways) {
-    network.subnets.push_back(SubnetView{prefix(subnet), ip(gateway), ip(gateway)});
+    network.subnets.push_back(SubnetView{prefix(subnet), ip(gateway), ip(gateway), {}});
   }
   return network;
 }
@@ -69,7 +69,7 @@ TEST_CASE("the legacy example's gateway is its ipam.routes GW, which is also its
   auto config = read_endpoint_config(cni::NetConf::parse(test::fixture_config("legacy-wincni-l2bridge.conf")));
   NetworkView network;
   network.type = hns::NetworkType::L2Bridge;
-  network.subnets = {SubnetView{prefix("10.10.187.64/26"), ip("10.10.187.66"), ip("10.10.187.66")}};
+  network.subnets = {SubnetView{prefix("10.10.187.64/26"), ip("10.10.187.66"), ip("10.10.187.66"), {}}};
   CHECK(flavor.pod_gateway(config, network, ip("10.10.187.65"), std::nullopt) == ip("10.10.187.66"));
   CHECK(bridge::bridge_endpoint_address(prefix("10.10.187.64/26")) == ip("10.10.187.66"));
 }
@@ -77,7 +77,7 @@ TEST_CASE("the legacy example's gateway is its ipam.routes GW, which is also its
 TEST_CASE("IPv6 follows the same rule") {
   auto config = config_of(R"({"name":"cbr0"})");
   NetworkView network = host_gw_network();
-  network.subnets.push_back(SubnetView{prefix("fd00:1::/64"), ip("fd00:1::1"), ip("fd00:1::1")});
+  network.subnets.push_back(SubnetView{prefix("fd00:1::/64"), ip("fd00:1::1"), ip("fd00:1::1"), {}});
   CHECK(flavor.pod_gateway(config, network, ip("fd00:1::9"), std::nullopt) == ip("fd00:1::2"));
 }
 
@@ -96,7 +96,7 @@ TEST_CASE("host-local is kept from handing out HNS's gateway and the bridge endp
   // Every range of every set, each for its own subnet.
   const char* dual = R"({"name":"cbr0","ipam":{"type":"host-local","ranges":[[{"subnet":"10.244.1.0/24"}],[{"subnet":"fd00:1::/64"}]]}})";
   NetworkView network = host_gw_network();
-  network.subnets.push_back(SubnetView{prefix("fd00:1::/64"), ip("fd00:1::1"), ip("fd00:1::1")});
+  network.subnets.push_back(SubnetView{prefix("fd00:1::/64"), ip("fd00:1::1"), ip("fd00:1::1"), {}});
   ipam = flavor.ipam_for_add(config_of(dual), network, json::parse(dual)["ipam"]);
   CHECK(ipam["ranges"][0][0]["rangeStart"] == "10.244.1.3");
   CHECK(ipam["ranges"][1][0]["rangeStart"] == "fd00:1::3");
