@@ -149,9 +149,11 @@ std::string dispatch(const PluginSpec& spec, const CommandContext& ctx) {
   return {};
 }
 
-class Invocation {
+// One pass of the skel over one plugin invocation: the environment, stdin,
+// the handler, and the logger that sees all of it.
+class SkelRun {
  public:
-  Invocation(const PluginSpec& spec, const Environment& env, std::ostream& err) : spec_(spec), env_(env), err_(err) {}
+  SkelRun(const PluginSpec& spec, const Environment& env, std::ostream& err) : spec_(spec), env_(env), err_(err) {}
 
   // The logger for this invocation, from the config once it has been read.
   const Logger& logger() {
@@ -222,7 +224,7 @@ class Invocation {
 };
 
 // One summary line per command, whatever happened.
-void log_outcome(Invocation& invocation, const std::optional<Error>& failure,
+void log_outcome(SkelRun& invocation, const std::optional<Error>& failure,
                  std::chrono::steady_clock::time_point started) {
   const double elapsed_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
@@ -238,7 +240,7 @@ void log_outcome(Invocation& invocation, const std::optional<Error>& failure,
 int run_command(const PluginSpec& spec, const Environment& env, std::istream& in, std::ostream& out,
                 std::ostream& err) {
   const auto started = std::chrono::steady_clock::now();
-  Invocation invocation(spec, env, err);
+  SkelRun invocation(spec, env, err);
   std::optional<Error> failure;
   try {
     std::optional<std::string> answer = invocation.run(in);
