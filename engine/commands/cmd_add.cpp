@@ -188,6 +188,7 @@ cni::Result create_fresh(Invocation& invocation, const NetworkView& network, con
   rollback.push("endpoint " + endpoint.name, [access, id] { access->delete_endpoint(id); });
 
   if (addresses.empty()) {
+    require_address_features(invocation, endpoint.addresses);
     for (const cni::IpPrefix& address : endpoint.addresses) require_usable(address.address(), spec, network, invocation.flavor, "HNS");
     if (auto late = late_policies(config, endpoint.addresses, invocation.api); !late.empty()) {
       access->add_policies(endpoint, late);

@@ -38,9 +38,18 @@ void EndpointEngine::status(const cni::CommandContext& ctx) const {
     }
     HnsAccess& access = *invocation.access;
     limited = flavor_.connectivity_problem(invocation.config, *network, [&] { return access.endpoints_of(*network); });
-  } else if (!creatable_network(invocation.config, flavor_)) {
-    not_available(fmt::format("network \"{}\" does not exist (yet): {}", invocation.config.network,
-                              missing_network_advice(invocation.config, flavor_)));
+  } else {
+    std::optional<NetworkSpec> creatable;
+    try {
+      creatable = creatable_network(invocation.config, flavor_, invocation.access->version());
+    } catch (const cni::Error& e) {
+      not_available(fmt::format("network \"{}\" does not exist and cannot be created: {}", invocation.config.network,
+                                e.msg()));
+    }
+    if (!creatable) {
+      not_available(fmt::format("network \"{}\" does not exist (yet): {}", invocation.config.network,
+                                missing_network_advice(invocation.config, flavor_)));
+    }
   }
   const IpamCalls ipam(invocation);
   if (ipam.configured()) ipam.status();

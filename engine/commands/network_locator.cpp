@@ -1,5 +1,6 @@
 #include "commands/network_locator.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <string>
@@ -124,7 +125,8 @@ void require_accepted_type(const NetworkView& network, const EndpointFlavor& fla
                                                   flavor.accepted_types()));
 }
 
-std::optional<NetworkSpec> creatable_network(const EndpointConfig& config, const EndpointFlavor& flavor) {
+std::optional<NetworkSpec> creatable_network(const EndpointConfig& config, const EndpointFlavor& flavor,
+                                             const hns::HnsVersion& version) {
   const auto type = flavor.type_to_create(config);
   if (!type || !config.blueprint) return std::nullopt;
   const NetworkBlueprint& blueprint = *config.blueprint;
@@ -137,6 +139,15 @@ std::optional<NetworkSpec> creatable_network(const EndpointConfig& config, const
     spec.subnets.push_back({subnet, flavor.network_gateway(config, spec.type, subnet)});
   }
   spec.policies = blueprint.policies;
+  NetworkShape shape = flavor.network_shape(config, spec.type, version);
+  for (hns::Policy& policy : shape.policies) {
+    // The config's own policy of a type wins over the flavor's.
+    const bool configured = std::any_of(spec.policies.begin(), spec.policies.end(),
+                                        [&](const hns::Policy& own) { return own.type() == policy.type(); });
+    if (!configured) spec.policies.push_back(std::move(policy));
+  }
+  spec.subnet_policies = std::move(shape.subnet_policies);
+  spec.non_persistent = shape.non_persistent;
   spec.dns = blueprint.dns;
   return spec;
 }
@@ -145,7 +156,7 @@ NetworkView locate_network(HnsAccess& access, const EndpointConfig& config, cons
                            const std::string& data_dir, const cni::Logger& log) {
   std::optional<NetworkView> network = access.find_network(config.network);
   if (!network) {
-    const auto spec = creatable_network(config, flavor);
+    const auto spec = creatable_network(config, flavor, access.version());
     network = spec ? create_under_lock(access, *spec, config, flavor, data_dir, log) : wait_for(access, config, flavor, log);
   }
   require_accepted_type(*network, flavor);

@@ -25,11 +25,13 @@ std::string missing_network_advice(const EndpointConfig& config, const EndpointF
 void require_accepted_type(const NetworkView& network, const EndpointFlavor& flavor);
 
 // The network ADD creates when the config's is missing: the config's
-// blueprint with the flavor's type and HNS gateways, under the ID
-// network_marker_id() gives the name, so that the plugin knows the network
-// for its own later. nullopt when the flavor creates no networks or the
-// config has no blueprint.
-std::optional<NetworkSpec> creatable_network(const EndpointConfig& config, const EndpointFlavor& flavor);
+// blueprint with the flavor's type, HNS gateways and shape for a host whose
+// HNS is `version`, under the ID network_marker_id() gives the name, so that
+// the plugin knows the network for its own later. nullopt when the flavor
+// creates no networks or the config has no blueprint; cni::Error when the
+// shape asks for what the host cannot do.
+std::optional<NetworkSpec> creatable_network(const EndpointConfig& config, const EndpointFlavor& flavor,
+                                             const hns::HnsVersion& version);
 
 // The network, created or waited for as above, of a type the flavor accepts.
 // A network it creates gets the flavor's host endpoint with it (both under

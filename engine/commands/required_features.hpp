@@ -9,9 +9,12 @@
 
 namespace wincni::engine {
 
-// loopbackDSR needs DSR support.
+// loopbackDSR needs DSR support; a flavor that needs IPAM on the
+// invocation's API gets it (else cni::Error 7); IPAM ranges are of families
+// the flavor carries (else 2).
 void require_config_features(Invocation& invocation);
-// IPv6 addresses need HNS's dual-stack support.
+// Addresses (IPAM's, or the subnets HNS assigns from) of families the
+// flavor carries, and IPv6 ones only with HNS's dual-stack support: else 2.
 void require_address_features(Invocation& invocation, const std::vector<cni::IpPrefix>& addresses);
 
 }  // namespace wincni::engine

@@ -92,6 +92,23 @@ std::string read_mac_prefix(const Json& config) {
   return text;
 }
 
+std::optional<std::uint32_t> read_vni(const Json& config) {
+  const auto vni = cf.read_integer(config, "vni", "", 0, hns::VsidPolicy::kMaximum);
+  if (!vni) return std::nullopt;
+  if (*vni < hns::VsidPolicy::kMinimum) {
+    cf.fail("vni", fmt::format("{} is below {}: Windows overlay networks need a VNI of at least {} (flanneld's "
+                               "default, which Linux nodes of the cluster must use too)",
+                               *vni, hns::VsidPolicy::kMinimum, hns::VsidPolicy::kMinimum));
+  }
+  return static_cast<std::uint32_t>(*vni);
+}
+
+std::optional<std::uint16_t> read_vxlan_port(const Json& config) {
+  const auto port = cf.read_integer(config, "vxlanPort", "", 1, 65535);
+  if (!port) return std::nullopt;
+  return static_cast<std::uint16_t>(*port);
+}
+
 std::optional<NetworkBlueprint> read_blueprint(const EndpointConfig& config) {
   if (config.adapter.empty() || config.ipam_ranges.empty()) return std::nullopt;
   NetworkBlueprint blueprint;
@@ -137,6 +154,8 @@ EndpointConfig read_endpoint_config(const cni::NetConf& conf) {
   config.adapter = cf.read_string(raw, "master", "").value_or("");
   config.network_wait = read_network_wait(raw);
   config.endpoint_mac_prefix = read_mac_prefix(raw);
+  config.vni = read_vni(raw);
+  config.vxlan_port = read_vxlan_port(raw);
   config.blueprint = read_blueprint(config);
   return config;
 }

@@ -26,6 +26,12 @@ cni::IpPrefix with_prefix_length(const cni::IpAddress& address, int length, cons
 cni::Dns to_cni_dns(const hns::Dns& dns);
 hns::Dns to_hns_dns(const cni::Dns& dns);
 
+hns::Route hns_route(const cni::IpPrefix& destination, const cni::IpAddress& next_hop);
+
+// The HCN settings that create `spec`'s network: HCN v2 creates every
+// network with them, HNS v1 those that need HCN's flags.
+hns::HostComputeNetwork hcn_network_settings(const NetworkSpec& spec);
+
 // What both implementations do the same way, through the typed client.
 class ClientAccess : public HnsAccess {
  public:

@@ -1,5 +1,7 @@
 #include "hns/access_parts.hpp"
 
+#include "config/config_route.hpp"
+
 namespace wincni::engine {
 
 SubnetView subnet_view(const cni::IpPrefix& prefix, std::optional<cni::IpAddress> gateway, bool do_not_reserve,
@@ -37,6 +39,36 @@ hns::Dns to_hns_dns(const cni::Dns& dns) {
 std::optional<cni::IpAddress> provider_address_policy(const std::vector<hns::Policy>& policies) {
   const auto* pa = find_policy<hns::ProviderAddressPolicy>(policies);
   return pa != nullptr ? cni::IpAddress::parse(pa->provider_address) : std::nullopt;
+}
+
+hns::Route hns_route(const cni::IpPrefix& destination, const cni::IpAddress& next_hop) {
+  hns::Route out;
+  out.destination_prefix = destination;
+  out.next_hop = next_hop;
+  return out;
+}
+
+hns::HostComputeNetwork hcn_network_settings(const NetworkSpec& spec) {
+  hns::HostComputeNetwork settings;
+  settings.id = spec.id;
+  settings.name = spec.name;
+  settings.type = spec.type;
+  settings.dns = to_hns_dns(spec.dns);
+  settings.policies = spec.policies;
+  if (!settings.find_policy<hns::NetAdapterNamePolicy>()) {
+    settings.policies.push_back(hns::Policy{hns::NetAdapterNamePolicy{spec.adapter}});
+  }
+  if (spec.non_persistent) settings.flags |= hns::HostComputeNetwork::kEnableNonPersistent;
+  hns::Ipam ipam;
+  for (const NetworkSpec::Subnet& subnet : spec.subnets) {
+    hns::Subnet hcn_subnet;
+    hcn_subnet.ip_address_prefix = subnet.prefix;
+    hcn_subnet.policies = spec.subnet_policies;
+    hcn_subnet.routes.push_back(hns_route(default_destination(subnet.prefix.family()), subnet.gateway));
+    ipam.subnets.push_back(std::move(hcn_subnet));
+  }
+  settings.ipams.push_back(std::move(ipam));
+  return settings;
 }
 
 bool ClientAccess::is_host_attached(const EndpointView& endpoint) {

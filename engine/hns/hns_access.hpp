@@ -51,7 +51,11 @@ struct NetworkSpec {
     cni::IpAddress gateway;
   };
   std::vector<Subnet> subnets;
-  std::vector<hns::Policy> policies;  // the config's NetworkPolicy entries
+  std::vector<hns::Policy> policies;         // the config's NetworkPolicy entries, then the flavor's
+  std::vector<hns::Policy> subnet_policies;  // on every subnet
+  // HCN's EnableNonPersistent. HNS v1 has no flags: such a network is
+  // created through HCN whatever API the invocation uses, as flanneld does.
+  bool non_persistent = false;
   cni::Dns dns;
 };
 

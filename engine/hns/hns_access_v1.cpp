@@ -7,6 +7,7 @@
 
 #include "hns/access_parts.hpp"
 #include "wincni/cni/json_keys.hpp"
+#include "wincni/hns/hns_error.hpp"
 
 namespace wincni::engine {
 
@@ -62,6 +63,12 @@ class HnsV1Access final : public ClientAccess {
   }
 
   NetworkView create_network(const NetworkSpec& spec) override {
+    if (spec.non_persistent && client_->supports(hns::Feature::ApiV2)) {
+      const hns::Guid id = client_->create_network(hcn_network_settings(spec)).id;
+      if (auto created = client_->get_hns_network(id)) return network_view(*created);
+      throw hns::HnsError(hns::hr::kNetworkNotFound, "HNSCall GET /networks/" + id.str(),
+                          "network \"" + spec.name + "\"", "created through HCN, missing from HNS v1's view");
+    }
     hns::HnsNetwork settings;
     settings.id = spec.id;
     settings.name = spec.name;
@@ -69,7 +76,7 @@ class HnsV1Access final : public ClientAccess {
     settings.network_adapter_name = spec.adapter;
     settings.policies = spec.policies;
     for (const NetworkSpec::Subnet& subnet : spec.subnets) {
-      settings.subnets.push_back(hns::HnsSubnet{subnet.prefix, subnet.gateway, {}});
+      settings.subnets.push_back(hns::HnsSubnet{subnet.prefix, subnet.gateway, spec.subnet_policies});
     }
     settings.dns_suffix = hns::join_list(spec.dns.search);
     settings.dns_server_list = hns::join_list(spec.dns.nameservers);

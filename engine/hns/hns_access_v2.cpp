@@ -22,13 +22,6 @@ NetworkView network_view(const hns::HostComputeNetwork& network) {
   return view;
 }
 
-hns::Route route(const cni::IpPrefix& destination, const cni::IpAddress& next_hop) {
-  hns::Route out;
-  out.destination_prefix = destination;
-  out.next_hop = next_hop;
-  return out;
-}
-
 class HcnAccess final : public ClientAccess {
  public:
   using ClientAccess::ClientAccess;
@@ -42,24 +35,7 @@ class HcnAccess final : public ClientAccess {
   }
 
   NetworkView create_network(const NetworkSpec& spec) override {
-    hns::HostComputeNetwork settings;
-    settings.id = spec.id;
-    settings.name = spec.name;
-    settings.type = spec.type;
-    settings.dns = to_hns_dns(spec.dns);
-    settings.policies = spec.policies;
-    if (!settings.find_policy<hns::NetAdapterNamePolicy>()) {
-      settings.policies.push_back(hns::Policy{hns::NetAdapterNamePolicy{spec.adapter}});
-    }
-    hns::Ipam ipam;
-    for (const NetworkSpec::Subnet& subnet : spec.subnets) {
-      hns::Subnet hcn_subnet;
-      hcn_subnet.ip_address_prefix = subnet.prefix;
-      hcn_subnet.routes.push_back(route(default_destination(subnet.prefix.family()), subnet.gateway));
-      ipam.subnets.push_back(std::move(hcn_subnet));
-    }
-    settings.ipams.push_back(std::move(ipam));
-    return with_management_address(network_view(client_->create_network(settings)));
+    return with_management_address(network_view(client_->create_network(hcn_network_settings(spec))));
   }
 
   bool delete_network(const hns::Guid& id) override { return client_->delete_network(id); }
@@ -89,9 +65,9 @@ class HcnAccess final : public ClientAccess {
     }
     settings.dns = to_hns_dns(spec.dns);
     for (const cni::IpAddress& gateway : spec.gateways) {
-      settings.routes.push_back(route(default_destination(gateway.family()), gateway));
+      settings.routes.push_back(hns_route(default_destination(gateway.family()), gateway));
     }
-    for (const EndpointRoute& extra : spec.routes) settings.routes.push_back(route(extra.destination, extra.next_hop));
+    for (const EndpointRoute& extra : spec.routes) settings.routes.push_back(hns_route(extra.destination, extra.next_hop));
     settings.mac_address = spec.mac;
     return endpoint_view(client_->create_endpoint(settings), &network);
   }

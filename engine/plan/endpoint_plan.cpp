@@ -94,6 +94,12 @@ bool same_elements(const std::vector<T>& a, const std::vector<T>& b) {
   return same_elements(a, b, [](const T& x, const T& y) { return x == y; });
 }
 
+bool gives_provider_address(const EndpointConfig& config) {
+  return std::any_of(config.policies.begin(), config.policies.end(), [](const ConfigPolicy& entry) {
+    return entry.target == PolicyTarget::Endpoint && entry.policy.as<hns::ProviderAddressPolicy>() != nullptr;
+  });
+}
+
 }  // namespace
 
 std::vector<cni::IpPrefix> nat_exceptions(const EndpointConfig& config, const NetworkView& network) {
@@ -162,7 +168,10 @@ EndpointSpec plan_endpoint(const PlanRequest& request) {
   inputs.allow_acl_port_mapping = request.config.flags.allow_acl_port_mapping;
   inputs.pod_addresses = pod_addresses;
   inputs.loopback_dsr = request.config.loopback_dsr && !hns_assigns;
-  inputs.provider_address = request.flavor.provider_address(request.network);
+  // A provider address the config gives itself wins over the network's.
+  if (!gives_provider_address(request.config)) {
+    inputs.provider_address = request.flavor.provider_address(request.network);
+  }
   spec.policies = policies_for_api(assemble_endpoint_policies(inputs), request.api);
   return spec;
 }

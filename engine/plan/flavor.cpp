@@ -4,6 +4,10 @@ namespace wincni::engine {
 
 std::optional<hns::NetworkType> EndpointFlavor::type_to_create(const EndpointConfig&) const { return std::nullopt; }
 
+NetworkShape EndpointFlavor::network_shape(const EndpointConfig&, hns::NetworkType, const hns::HnsVersion&) const {
+  return {};
+}
+
 std::string EndpointFlavor::network_creator() const { return "whatever creates it (flanneld)"; }
 
 std::string EndpointFlavor::host_endpoint_role() const { return "the host's endpoint on the network"; }
@@ -17,6 +21,10 @@ cni::IpAddress EndpointFlavor::network_gateway(const EndpointConfig& config, hns
 std::optional<HostEndpointPlan> EndpointFlavor::host_endpoint(const EndpointConfig&, const NetworkView&) const {
   return std::nullopt;
 }
+
+std::optional<std::string> EndpointFlavor::needs_ipam(HnsApi) const { return std::nullopt; }
+
+bool EndpointFlavor::carries(cni::IpFamily) const { return true; }
 
 nlohmann::json EndpointFlavor::ipam_for_add(const EndpointConfig&, const NetworkView&, nlohmann::json ipam) const {
   return ipam;

@@ -17,6 +17,8 @@ using test::prefix;
 
 namespace {
 
+const hns::HnsVersion kModernHns{15, 4};
+
 // flanneld's cbr0: L2Bridge, gateway .1 (HNS keeps it), cbr0_ep at .2.
 NetworkView host_gw_network(hns::NetworkType type = hns::NetworkType::L2Bridge) {
   NetworkView network;
@@ -138,7 +140,7 @@ TEST_CASE("a network win-bridge creates: HNS keeps .1, the bridge endpoint sits 
   // bridge endpoint's; HNS's gateway is the subnet's first address, as on
   // flanneld's cbr0.
   auto legacy = read_endpoint_config(cni::NetConf::parse(test::fixture_config("legacy-wincni-l2bridge.conf")));
-  const NetworkSpec spec = creatable_network(legacy, flavor).value();
+  const NetworkSpec spec = creatable_network(legacy, flavor, kModernHns).value();
   CHECK(spec.id == network_marker_id("l2bridge"));
   CHECK(spec.type == hns::NetworkType::L2Bridge);
   CHECK(spec.adapter == "Ethernet");
@@ -153,7 +155,7 @@ TEST_CASE("a network win-bridge creates: HNS keeps .1, the bridge endpoint sits 
 
   // Without an explicit gateway: .1 for HNS, .2 for the bridge endpoint.
   auto plain = config_of(R"({"name":"cbr0","master":"Ethernet","ipam":{"type":"host-local","subnet":"10.244.1.0/24"}})");
-  CHECK(creatable_network(plain, flavor).value().subnets[0].gateway == ip("10.244.1.1"));
+  CHECK(creatable_network(plain, flavor, kModernHns).value().subnets[0].gateway == ip("10.244.1.1"));
   CHECK(flavor.host_endpoint(plain, host_gw_network())->addresses ==
         std::vector<cni::IpPrefix>{prefix("10.244.1.2/24")});
 }
@@ -161,7 +163,7 @@ TEST_CASE("a network win-bridge creates: HNS keeps .1, the bridge endpoint sits 
 TEST_CASE("a created dual-stack network: one bridge endpoint for both families, none where HNS keeps the gateway") {
   auto dual = read_endpoint_config(
       cni::NetConf::parse(test::fixture_config("ms-l2bridgedualstack_host-local_ipam.conf")));
-  const NetworkSpec spec = creatable_network(dual, flavor).value();
+  const NetworkSpec spec = creatable_network(dual, flavor, kModernHns).value();
   REQUIRE(spec.subnets.size() == 2);
   CHECK(spec.subnets[0].gateway == ip("192.168.1.1"));
   CHECK(spec.subnets[1].gateway == ip("fd00::101"));
@@ -180,12 +182,12 @@ TEST_CASE("a created dual-stack network: one bridge endpoint for both families, 
 
 TEST_CASE("L2Tunnel: the created network's gateway is the config's (else .1), and there is no bridge endpoint") {
   auto tunnel = read_endpoint_config(cni::NetConf::parse(test::fixture_config("ms-l2tunnel.conf")));
-  const NetworkSpec spec = creatable_network(tunnel, flavor).value();
+  const NetworkSpec spec = creatable_network(tunnel, flavor, kModernHns).value();
   CHECK(spec.type == hns::NetworkType::L2Tunnel);
   CHECK(spec.subnets[0].gateway == ip("10.240.0.1"));
   auto explicit_gateway = config_of(R"({"name":"t","type":"l2tunnel","master":"Ethernet",
       "ipam":{"subnet":"10.240.0.0/12","routes":[{"GW":"10.240.0.9"}]}})");
-  CHECK(creatable_network(explicit_gateway, flavor).value().subnets[0].gateway == ip("10.240.0.9"));
+  CHECK(creatable_network(explicit_gateway, flavor, kModernHns).value().subnets[0].gateway == ip("10.240.0.9"));
   CHECK_FALSE(flavor.host_endpoint(explicit_gateway, host_gw_network(hns::NetworkType::L2Tunnel)));
 }
 

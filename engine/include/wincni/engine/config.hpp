@@ -175,6 +175,11 @@ struct EndpointConfig {
   std::chrono::milliseconds network_wait{std::chrono::seconds(10)};
 
   std::string endpoint_mac_prefix;  // "xx-xx"; "" when not set
+  // flanneld's vxlan settings, for an Overlay network the plugin creates
+  // and for STATUS to compare with the one it finds: "vni" (the subnet's
+  // VSID; Windows takes 4096 and up) and "vxlanPort" (UDP).
+  std::optional<std::uint32_t> vni;
+  std::optional<std::uint16_t> vxlan_port;
 
   // Settings that were read but do not apply (unknown optionalFlags); logged.
   std::vector<std::string> warnings;

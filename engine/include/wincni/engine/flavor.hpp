@@ -16,9 +16,19 @@
 #include "wincni/cni/ip.hpp"
 #include "wincni/engine/config.hpp"
 #include "wincni/engine/views.hpp"
+#include "wincni/hns/features.hpp"
 #include "wincni/hns/schema/common.hpp"
+#include "wincni/hns/schema/policy.hpp"
 
 namespace wincni::engine {
+
+// What a network the plugin creates carries besides the config's blueprint
+// (its adapter, subnets, gateways and NetworkPolicy entries).
+struct NetworkShape {
+  std::vector<hns::Policy> policies;         // network policies, after the config's own
+  std::vector<hns::Policy> subnet_policies;  // on every subnet (an overlay's VSID)
+  bool non_persistent = false;               // gone after a reboot, as flanneld makes its networks
+};
 
 class EndpointFlavor {
  public:
@@ -35,6 +45,12 @@ class EndpointFlavor {
   // nullopt when this plugin never creates one (whatever does — flanneld —
   // is waited for, whatever the config says). Default: nullopt.
   virtual std::optional<hns::NetworkType> type_to_create(const EndpointConfig& config) const;
+  // What a network of `type` the plugin creates carries besides the
+  // blueprint, on a host whose HNS is `version` (win-overlay: flanneld's
+  // VSID, VxlanPort and HostRoute). cni::Error when the config asks for what
+  // this host cannot do. Default: nothing.
+  virtual NetworkShape network_shape(const EndpointConfig& config, hns::NetworkType type,
+                                     const hns::HnsVersion& version) const;
   // What creates the network when the plugin does not, for messages
   // ("flanneld"). Default: "whatever creates it (flanneld)".
   virtual std::string network_creator() const;
@@ -52,6 +68,13 @@ class EndpointFlavor {
   // What the node's endpoint is called in messages ("the host's bridge
   // endpoint"). Default: "the host's endpoint on the network".
   virtual std::string host_endpoint_role() const;
+
+  // Why ADD through `api` needs an IPAM plugin (win-overlay on HNS v1), for
+  // the message; nullopt (the default) when HNS may assign the addresses.
+  virtual std::optional<std::string> needs_ipam(HnsApi api) const;
+  // Whether pods on the plugin's networks can have addresses of `family`
+  // (Windows overlay networks carry no IPv6). Default: both families.
+  virtual bool carries(cni::IpFamily family) const;
 
   // The "ipam" object IPAM ADD is run with. Default: the config's, unchanged.
   virtual nlohmann::json ipam_for_add(const EndpointConfig& config, const NetworkView& network,
