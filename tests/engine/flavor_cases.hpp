@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridge_flavor.hpp"
+#include "overlay_flavor.hpp"
 #include "engine_node.hpp"
 #include "foreign_endpoint.hpp"
 #include "test_flavor.hpp"
@@ -76,7 +77,28 @@ struct BridgeCase {
   }
 };
 
-#define WINCNI_FLAVOR_CASES ::wincni::test::DefaultRulesCase, ::wincni::test::BridgeCase
+// win-overlay on flanneld's vxlan node.
+struct OverlayCase {
+  static constexpr const char* kName = "win-overlay";
+  static constexpr const char* kNetwork = "flannel.4096";
+  static constexpr const char* kFirstAddress = "10.244.3.2/24";
+  static const engine::EndpointFlavor& flavor() {
+    static const overlay::OverlayFlavor flavor;
+    return flavor;
+  }
+  static void prepare(const EmulatedNode& node) { node.vxlan(); }
+  static nlohmann::json config(const EmulatedNode& node, const std::string& version = "1.0.0") {
+    return nlohmann::json{
+        {"cniVersion", version},
+        {"name", kNetwork},
+        {"type", "win-overlay"},
+        {"ipMasq", true},
+        {"ipam", {{"type", "host-local"}, {"subnet", "10.244.3.0/24"}, {"dataDir", node.ipam_dir()}}},
+    };
+  }
+};
+
+#define WINCNI_FLAVOR_CASES ::wincni::test::DefaultRulesCase, ::wincni::test::BridgeCase, ::wincni::test::OverlayCase
 
 // A node prepared for `Case`, with the engine in process.
 template <class Case>

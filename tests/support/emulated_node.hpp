@@ -81,6 +81,13 @@ class EmulatedNode {
     REQUIRE_MESSAGE(run.ok(), run.out << run.err);
   }
 
+  // flanneld's vxlan node: Overlay <name> on <subnet> with VSID <vni>, gateway .1.
+  void vxlan(const std::string& subnet = "10.244.3.0/24", const std::string& name = "flannel.4096",
+             const std::string& vni = "4096") const {
+    Run run = hnsctl({"node", "vxlan", "--subnet", subnet, "--name", name, "--vni", vni});
+    REQUIRE_MESSAGE(run.ok(), run.out << run.err);
+  }
+
   std::string create_namespace() const {
     Run run = hnsctl({"namespace", "create"});
     REQUIRE_MESSAGE(run.ok(), run.out << run.err);
