@@ -19,8 +19,54 @@ bool carries_nothing(const Json& value) {
   if (value.is_null()) return true;
   if (value.is_boolean()) return !value.get<bool>();
   if (value.is_number()) return value.get<double>() == 0;
-  if (value.is_string() || value.is_array() || value.is_object()) return value.empty();
+  if (value.is_string()) return value.get_ref<const std::string&>().empty();
+  if (value.is_array() || value.is_object()) return value.empty();
   return false;
+}
+
+// v1 field names that configs write inside v2 Settings, where HNS reads
+// only the v2 name (OpenShift's hybrid overlay template puts OutBoundNAT's
+// "ExceptionList" there; HNS would drop the exceptions without a word). The
+// operator meant the field: it is read under its v2 name.
+struct MisplacedV1Field {
+  std::string_view type;
+  std::string_view v1_key;
+  std::string_view v2_key;
+};
+constexpr MisplacedV1Field kMisplacedV1Fields[] = {{"OutBoundNAT", "ExceptionList", "Exceptions"}};
+
+// The member of `object` whose key is `key` in any case, or nullptr.
+Json* find_member(Json& object, std::string_view key) {
+  for (auto it = object.begin(); it != object.end(); ++it) {
+    if (cni::equals_ignore_case(it.key(), key)) return &it.value();
+  }
+  return nullptr;
+}
+
+Json with_v2_field_names(Json value, const std::string& where, std::vector<std::string>& warnings) {
+  Json* settings = find_member(value, "Settings");
+  const Json* type = cni::find_key(value, "Type");
+  if (settings == nullptr || !settings->is_object() || type == nullptr || !type->is_string()) return value;
+  for (const MisplacedV1Field& field : kMisplacedV1Fields) {
+    if (!cni::equals_ignore_case(type->get<std::string>(), field.type)) continue;
+    Json* misplaced = find_member(*settings, field.v1_key);
+    if (misplaced == nullptr) continue;
+    Json moved = std::move(*misplaced);
+    for (auto it = settings->begin(); it != settings->end(); ++it) {
+      if (cni::equals_ignore_case(it.key(), field.v1_key)) {
+        settings->erase(it);
+        break;
+      }
+    }
+    if (carries_nothing(moved)) continue;
+    if (cni::find_key(*settings, field.v2_key) != nullptr) {
+      cf.fail(where, fmt::format("{} has both \"{}\" and its v1 name \"{}\"", field.type, field.v2_key, field.v1_key));
+    }
+    warnings.push_back(fmt::format("{}: {}'s \"{}\" inside v2 Settings read as \"{}\" (HNS reads only the latter)",
+                                   where, field.type, field.v1_key, field.v2_key));
+    (*settings)[std::string(field.v2_key)] = std::move(moved);
+  }
+  return value;
 }
 
 bool is_v2_shape(const Json& value) {
@@ -44,8 +90,10 @@ void require_all_fields_read(const Json& value, const hns::Policy& policy, const
   }
 }
 
-hns::Policy read_policy(const Json& value, PolicyTarget target, const std::string& where) {
-  if (!value.is_object()) cf.fail(where, fmt::format("the policy must be an object, not {}", value.type_name()));
+hns::Policy read_policy(const Json& given, PolicyTarget target, const std::string& where,
+                        std::vector<std::string>& warnings) {
+  if (!given.is_object()) cf.fail(where, fmt::format("the policy must be an object, not {}", given.type_name()));
+  const Json value = with_v2_field_names(given, where, warnings);
   hns::Policy policy;
   try {
     policy = hns::parse_policy_any(value);
@@ -65,7 +113,8 @@ hns::Policy read_policy(const Json& value, PolicyTarget target, const std::strin
   return policy;
 }
 
-void read_list(const Json& config, std::string_view key, std::vector<ConfigPolicy>& out) {
+void read_list(const Json& config, std::string_view key, std::vector<ConfigPolicy>& out,
+               std::vector<std::string>& warnings) {
   const Json* list = cf.read_array(config, key, "");
   if (list == nullptr) return;
   for (size_t i = 0; i < list->size(); ++i) {
@@ -84,16 +133,16 @@ void read_list(const Json& config, std::string_view key, std::vector<ConfigPolic
     } else {
       cf.fail(where, fmt::format("unknown kind \"{}\" (expected EndpointPolicy or NetworkPolicy)", *kind));
     }
-    out.push_back(ConfigPolicy{target, read_policy(*value, target, where), where});
+    out.push_back(ConfigPolicy{target, read_policy(*value, target, where, warnings), where});
   }
 }
 
 }  // namespace
 
-std::vector<ConfigPolicy> read_config_policies(const Json& config) {
+std::vector<ConfigPolicy> read_config_policies(const Json& config, std::vector<std::string>& warnings) {
   std::vector<ConfigPolicy> policies;
-  read_list(config, "policies", policies);
-  read_list(config, "AdditionalArgs", policies);
+  read_list(config, "policies", policies, warnings);
+  read_list(config, "AdditionalArgs", policies, warnings);
   return policies;
 }
 

@@ -5,8 +5,10 @@
 // Nothing is dropped silently: an entry kind other than EndpointPolicy or
 // NetworkPolicy, a policy type HNS does not have, a type on the wrong kind of
 // object, unusable settings, and a field the type does not have in the shape
-// used (a v1 "ExceptionList" inside v2 "Settings") are all cni::Error 7
-// naming the entry.
+// used are all cni::Error 7 naming the entry. Fields that carry nothing ("",
+// false, 0, [], {}, null), which templates write for every field of every
+// type, are ignored. One v1 name inside v2 "Settings" is read under its v2
+// name, with a warning: OutBoundNAT's "ExceptionList" (OpenShift's template).
 
 #include <vector>
 
@@ -16,6 +18,7 @@
 
 namespace wincni::engine {
 
-std::vector<ConfigPolicy> read_config_policies(const nlohmann::json& config);
+// `warnings` gets what was read other than as written.
+std::vector<ConfigPolicy> read_config_policies(const nlohmann::json& config, std::vector<std::string>& warnings);
 
 }  // namespace wincni::engine

@@ -138,7 +138,7 @@ EndpointConfig read_endpoint_config(const cni::NetConf& conf) {
   config.ip_masq = cf.read_bool(raw, "ipMasq", "").value_or(false);
   config.flags = read_optional_flags(raw, config.warnings);
   config.loopback_dsr = cf.read_bool(raw, "loopbackDSR", "").value_or(false) || config.flags.loopback_dsr;
-  config.policies = read_config_policies(raw);
+  config.policies = read_config_policies(raw, config.warnings);
   config.dns = effective_dns(raw);
   if (const Json* runtime = cf.read_object(raw, "runtimeConfig", "")) config.port_mappings = read_port_mappings(*runtime);
 

@@ -11,7 +11,7 @@
 
 #include "configs.hpp"
 #include "emulated_node.hpp"
-#include "emulator_journal.hpp"
+#include "fault_sweep.hpp"
 
 using namespace wincni;
 using namespace wincni::test;
@@ -19,116 +19,35 @@ using nlohmann::json;
 
 namespace {
 
-struct Flow {
-  std::string name;
-  bool host_gw = true;
-  bool containerd = true;  // else dockershim ("none")
-  std::function<json(const EmulatedNode&)> config;
-};
+void host_gw(const EmulatedNode& node) { node.host_gw(); }
+void nothing(const EmulatedNode&) {}
 
-std::vector<Flow> flows() {
+std::vector<FaultFlow> flows() {
   return {
-      {"containerd, HCN, host-local", true, true, [](const EmulatedNode& node) { return bridge_config(node); }},
-      {"dockershim, HNS v1, host-local", true, false,
+      {"containerd, HCN, host-local", host_gw, true, [](const EmulatedNode& node) { return bridge_config(node); }},
+      {"dockershim, HNS v1, host-local", host_gw, false,
        [](const EmulatedNode& node) {
          json config = bridge_config(node, "0.2.0");
          config.erase("apiVersion");
          return config;
        }},
-      {"dockershim, HNS v1, HNS assigns, loopback DSR", true, false,
+      {"dockershim, HNS v1, HNS assigns, loopback DSR", host_gw, false,
        [](const EmulatedNode& node) { return fixture(node, "ref-win-bridge-v1.conf"); }},
-      {"containerd, network created by the ADD", false, true,
+      {"containerd, network created by the ADD", nothing, true,
        [](const EmulatedNode& node) { return fixture(node, "legacy-wincni-l2bridge.conf"); }},
   };
-}
-
-struct Prepared {
-  EmulatedNode node;
-  std::string netns;
-  std::string config;
-  std::string network;
-};
-
-void prepare(Prepared& p, const Flow& flow) {
-  if (flow.host_gw) p.node.host_gw();
-  p.netns = flow.containerd ? p.node.create_namespace() : "none";
-  const json config = flow.config(p.node);
-  p.config = config.dump();
-  p.network = config["name"];
-}
-
-// The node as `command` finds it: for DEL, after the pod's ADD.
-void prepare_for(Prepared& p, const Flow& flow, const std::string& command) {
-  prepare(p, flow);
-  if (command == "DEL") p.node.add("pod1", p.netns, p.config);
-}
-
-// Each HNS operation of one clean run of `command`, with how often it is called.
-std::vector<std::pair<std::string, int>> calls_of(const Flow& flow, const std::string& command) {
-  Prepared p;
-  prepare_for(p, flow, command);
-  const std::string journal = p.node.path("journal");
-  Run run = p.node.plugin({command, "pod1", p.netns, p.config, {{"WINCNI_EMULATOR_JOURNAL", journal}}});
-  REQUIRE_MESSAGE(run.ok(), run.out);
-  return faultable_calls(journal);
-}
-
-// Runs `command` with `action` injected at each call that command makes in
-// each flow in turn, on a fresh node, and hands the node and the outcome to
-// `verify`.
-template <typename Verify>
-void at_each_call_of(const std::string& command, const std::string& action, Verify&& verify) {
-  for (const Flow& flow : flows()) {
-    for (const auto& [op, nth] : calls_of(flow, command)) {
-      CAPTURE(flow.name);
-      CAPTURE(op);
-      CAPTURE(nth);
-      Prepared p;
-      prepare_for(p, flow, command);
-      const std::string fault = op + ":" + std::to_string(nth) + ":" + action;
-      verify(p, p.node.plugin({command, "pod1", p.netns, p.config, {{"WINCNI_EMULATOR_FAULTS", fault}}}));
-    }
-  }
-}
-
-template <typename Verify>
-void at_each_call_of_add(const std::string& action, Verify&& verify) {
-  at_each_call_of("ADD", action, std::forward<Verify>(verify));
-}
-
-void require_clean(const Prepared& p) {
-  CHECK_FALSE(p.node.endpoint("pod1_" + p.network));
-  CHECK(p.node.audit() == "");
-  CHECK(p.node.held_addresses(p.network).empty());
 }
 
 }  // namespace
 
 TEST_CASE("a failure at any HNS call of ADD leaves nothing behind") {
-  at_each_call_of_add("fail=0x80004005", [](const Prepared& p, const Run& run) {
-    CHECK(run.exit_code == 1);
-    CHECK(run.code() == 100);
-    require_clean(p);
-    // Nothing in the way of the runtime's next attempt.
-    CHECK(p.node.plugin({"ADD", "pod1", p.netns, p.config}).ok());
-  });
+  check_add_failures_leave_nothing(flows(), "fail=0x80004005");
 }
 
-// The runtime answers a dead ADD with DEL, then tries the pod again. A crash
-// while ADD was making the network's host side (between creating a network
-// and attaching its bridge endpoint) leaves that half made until the next
-// ADD completes it; everything of the pod is gone after the DEL already.
-// An answer lost on its way back (the call did its work, the plugin saw a
-// failure): the rollback must undo what HNS did without being told — delete
-// the endpoint by the ID it chose, detach what was attached. (E_FAIL, which
-// the client never retries, so that every call's loss reaches the ADD.)
+// The rollback must undo what HNS did without being told — delete the
+// endpoint by the ID it chose, detach what was attached.
 TEST_CASE("an answer lost at any HNS call of ADD leaves nothing behind") {
-  at_each_call_of_add("lose=0x80004005", [](const Prepared& p, const Run& run) {
-    CHECK(run.exit_code == 1);
-    CHECK(run.code() == 100);
-    require_clean(p);
-    CHECK(p.node.plugin({"ADD", "pod1", p.netns, p.config}).ok());
-  });
+  check_add_failures_leave_nothing(flows(), "lose=0x80004005");
 }
 
 // The rollback's detach step itself: an attach whose answer was lost did
@@ -143,10 +62,10 @@ TEST_CASE("a failure after the attach: the rollback detaches (HCN namespace; v1 
   for (const Case& c : {Case{"containerd, HCN, host-local", "ModifyNamespace:1:lose=0x80004005", "\"Remove\""},
                         Case{"dockershim, HNS v1, host-local", "ModifyEndpoint:1:lose=0x80004005", "/detach"}}) {
     CAPTURE(c.flow);
-    const std::vector<Flow> all = flows();
-    const auto flow = std::find_if(all.begin(), all.end(), [&](const Flow& f) { return f.name == c.flow; });
+    const std::vector<FaultFlow> all = flows();
+    const auto flow = std::find_if(all.begin(), all.end(), [&](const FaultFlow& f) { return f.name == c.flow; });
     REQUIRE(flow != all.end());
-    Prepared p;
+    PreparedNode p;
     prepare(p, *flow);
     const std::string journal = p.node.path("journal");
     Run run = p.node.plugin({"ADD", "pod1", p.netns, p.config,
@@ -176,11 +95,11 @@ TEST_CASE("a failure after the attach: the rollback detaches (HCN namespace; v1 
 // comes after the create in what HNS saw, and nothing is left behind
 // (here the create ends within the one timeout period the rollback waits).
 TEST_CASE("a create that times out is deleted after it completes, not before") {
-  const std::vector<Flow> all = flows();
+  const std::vector<FaultFlow> all = flows();
   const auto flow = std::find_if(all.begin(), all.end(),
-                                 [](const Flow& f) { return f.name == "containerd, HCN, host-local"; });
+                                 [](const FaultFlow& f) { return f.name == "containerd, HCN, host-local"; });
   REQUIRE(flow != all.end());
-  Prepared p;
+  PreparedNode p;
   prepare(p, *flow);
   const std::string journal = p.node.path("journal");
   Run run = p.node.plugin({"ADD", "pod1", p.netns, p.config,
@@ -203,36 +122,13 @@ TEST_CASE("a create that times out is deleted after it completes, not before") {
   require_clean(p);
 }
 
+// A crash while ADD was making the network's host side (between creating a
+// network and attaching its bridge endpoint) leaves that half made until the
+// next ADD completes it; everything of the pod is gone after the DEL already.
 TEST_CASE("a crash at any HNS call of ADD leaves nothing once DEL has run and the runtime's next ADD succeeds") {
-  at_each_call_of_add("crash", [](const Prepared& p, const Run& run) {
-    CHECK_FALSE(run.ok());
-    p.node.del("pod1", p.netns, p.config);
-    CHECK_FALSE(p.node.endpoint("pod1_" + p.network));
-    CHECK(p.node.held_addresses(p.network).empty());
-    p.node.add("pod1", p.netns, p.config);
-    p.node.del("pod1", p.netns, p.config);
-    require_clean(p);
-  });
+  check_add_crashes_are_cleaned_by_del(flows());
 }
 
-// DEL keeps going: whichever HNS call fails, the other steps (detach,
-// delete, the IPAM release) are still attempted, the failure is what DEL
-// reports, and the runtime's next DEL finishes the job.
-TEST_CASE("a failure at any HNS call of DEL: IPAM still released, the error reported, a second DEL cleans up") {
-  at_each_call_of("DEL", "fail=0x80004005", [](const Prepared& p, const Run& run) {
-    CHECK(run.exit_code == 1);
-    CHECK(run.code() == 100);
-    CHECK_MESSAGE(run.msg().find("0x80004005") != std::string::npos, run.msg());
-    CHECK(p.node.held_addresses(p.network).empty());
-    p.node.del("pod1", p.netns, p.config);
-    require_clean(p);
-  });
-}
-
-TEST_CASE("a crash at any HNS call of DEL leaves nothing once the next DEL has run") {
-  at_each_call_of("DEL", "crash", [](const Prepared& p, const Run& run) {
-    CHECK_FALSE(run.ok());
-    p.node.del("pod1", p.netns, p.config);
-    require_clean(p);
-  });
+TEST_CASE("a failure or a crash at any HNS call of DEL: IPAM still released, a second DEL cleans up") {
+  check_del_failures_are_finished_by_del(flows());
 }

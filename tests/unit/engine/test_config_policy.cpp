@@ -8,7 +8,10 @@ using namespace wincni::engine;
 using nlohmann::json;
 
 namespace {
-std::vector<ConfigPolicy> read(const char* text) { return read_config_policies(json::parse(text)); }
+std::vector<ConfigPolicy> read(const char* text) {
+  std::vector<std::string> warnings;
+  return read_config_policies(json::parse(text), warnings);
+}
 std::string error_of(const char* text) {
   return test::thrown_error([&] { read(text); }).msg();
 }
@@ -46,9 +49,9 @@ TEST_CASE("nothing is dropped silently") {
         "policies[0]: unknown kind \"OutBoundNatPolicy\" (expected EndpointPolicy or NetworkPolicy)");
   CHECK(error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"Teleport"}}]})") ==
         "policies[0]: HNS has no policy type \"Teleport\"");
-  // A v1 field name inside the v2 shape would vanish on the way to HNS.
-  CHECK(error_of(R"({"AdditionalArgs":[{"Name":"EndpointPolicy","Value":{"Type":"OutBoundNAT","Settings":{"ExceptionList":["10.0.0.0/8"]}}}]})") ==
-        "AdditionalArgs[0]: OutBoundNAT has no field \"ExceptionList\" in the v2 ({\"Type\",\"Settings\":{...}}) shape");
+  // A field the type does not have would vanish on the way to HNS.
+  CHECK(error_of(R"({"AdditionalArgs":[{"Name":"EndpointPolicy","Value":{"Type":"OutBoundNAT","Settings":{"DestinationPrefix":"10.0.0.0/8"}}}]})") ==
+        "AdditionalArgs[0]: OutBoundNAT has no field \"DestinationPrefix\" in the v2 ({\"Type\",\"Settings\":{...}}) shape");
   CHECK(error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","Exceptions":["10.0.0.0/8"]}}]})") ==
         "policies[0]: OutBoundNAT has no field \"Exceptions\" in the v1 (flat) shape");
   CHECK(error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"VxlanPort","Settings":{"Port":4789}}}]})") ==
@@ -76,4 +79,28 @@ TEST_CASE("unusable settings are errors naming the entry") {
 TEST_CASE("empty values do not count as unread fields") {
   auto policies = read(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","OtherList":[]}}]})");
   CHECK(policies.size() == 1);
+}
+
+// OpenShift's hybrid-overlay template (openshift/windows-machine-config-operator,
+// the win-overlay CNI config): every policy writes every field, empty where
+// unused, and OutBoundNAT's exceptions under their v1 name inside Settings.
+TEST_CASE("a template's empty fields are ignored; ExceptionList inside v2 Settings is read as Exceptions, with a warning") {
+  std::vector<std::string> warnings;
+  auto policies = read_config_policies(json::parse(R"({"Policies":[
+      {"Name":"EndpointPolicy","Value":{"Type":"OutBoundNAT","Settings":{"ExceptionList":["172.30.0.0/16"],
+                                        "DestinationPrefix":"","NeedEncap":false}}},
+      {"Name":"EndpointPolicy","Value":{"Type":"SDNROUTE","Settings":{"ExceptionList":[],
+                                        "DestinationPrefix":"172.30.0.0/16","NeedEncap":true}}}]})"),
+                                       warnings);
+  REQUIRE(policies.size() == 2);
+  REQUIRE(policies[0].policy.as<hns::OutboundNatPolicy>() != nullptr);
+  CHECK(policies[0].policy.as<hns::OutboundNatPolicy>()->exceptions == std::vector<std::string>{"172.30.0.0/16"});
+  REQUIRE(policies[1].policy.as<hns::SdnRoutePolicy>() != nullptr);
+  CHECK(policies[1].policy.as<hns::SdnRoutePolicy>()->need_encap);
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0].find("ExceptionList") != std::string::npos);
+  // Both names at once: which one the operator meant is not for us to guess.
+  CHECK(error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","Settings":
+                     {"ExceptionList":["10.0.0.0/8"],"Exceptions":["11.0.0.0/8"]}}}]})") ==
+        "policies[0]: OutBoundNAT has both \"Exceptions\" and its v1 name \"ExceptionList\"");
 }

@@ -13,7 +13,10 @@ using test::prefix;
 
 namespace {
 
-std::vector<ConfigPolicy> config_policies(const char* text) { return read_config_policies(json::parse(text)); }
+std::vector<ConfigPolicy> config_policies(const char* text) { 
+  std::vector<std::string> warnings;
+  return read_config_policies(json::parse(text), warnings);
+}
 
 json rendered(const PolicyInputs& inputs, HnsApi api = HnsApi::V2) {
   return render_policies(policies_for_api(assemble_endpoint_policies(inputs), api), api);
