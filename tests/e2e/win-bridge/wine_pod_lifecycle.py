@@ -17,63 +17,13 @@ import argparse
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
-import threading
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'windows', 'hns'))
 from checks import check, exit_status  # noqa: E402
-from run_in_prefix import install, run_wine  # noqa: E402
-
-
-def windows_path(path):
-    """The Linux root is drive Z: under Wine."""
-    return 'Z:' + path.replace('/', '\\')
-
-
-class Node:
-    def __init__(self, args, scratch):
-        self.args = args
-        self.scratch = scratch
-        self.env = dict(os.environ,
-                        WINCNI_EMULATOR_DIR=os.path.join(scratch, 'hns'),  # the DLLs reach it through Z:
-                        WINCNI_DATA_DIR=windows_path(os.path.join(scratch, 'plugin')),
-                        CNI_PATH=windows_path(os.path.dirname(args.host_local)))
-        self.ipam_dir = os.path.join(scratch, 'ipam')
-
-    def hnsctl(self, *arguments):
-        status, out, err = run_wine([self.args.hnsctl] + list(arguments), self.env, timeout=120)
-        if status != 0:
-            print(f'hnsctl {" ".join(arguments)}: exit {status}\n{out}{err}', flush=True)
-        return status, out
-
-    def plugin(self, command, container, netns, config, **extra):
-        """One win-bridge.exe invocation, the config on stdin (a file: Wine
-        programs get no pipes here, see run_in_prefix.py)."""
-        env = dict(self.env, CNI_COMMAND=command, CNI_CONTAINERID=container, CNI_IFNAME='eth0', **extra)
-        if netns:
-            env['CNI_NETNS'] = netns
-        with tempfile.TemporaryFile() as stdin, tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-            stdin.write(json.dumps(config).encode())
-            stdin.seek(0)
-            status = subprocess.call(['wine', self.args.win_bridge], env=env, stdin=stdin, stdout=out, stderr=err,
-                                     timeout=120)
-            out.seek(0)
-            text = out.read().decode(errors='replace')
-        if status != 0:
-            print(f'win-bridge {command} {container}: exit {status}\n{text}', flush=True)
-        return status, text
-
-    def held_addresses(self, network):
-        directory = os.path.join(self.ipam_dir, network)
-        if not os.path.isdir(directory):
-            return []
-        return [name for name in os.listdir(directory) if name != 'lock' and not name.startswith('last_reserved_ip.')]
-
-    def clean(self, network, what):
-        check(self.hnsctl('audit')[0] == 0, f'{what}: hnsctl.exe audit finds nothing')
-        check(self.held_addresses(network) == [], f'{what}: host-local holds no address')
+from run_in_prefix import install  # noqa: E402
+from wine_node import Node, simultaneous_first_adds, windows_path  # noqa: E402
 
 
 def bridge_config(node, version='1.0.0', api=2):
@@ -120,32 +70,10 @@ def dockershim(node):
     node.clean('cbr0', 'dockershim')
 
 
-def first_adds(node, count=5):
+def first_adds(node):
     config = dict(bridge_config(node), name='created', master='Ethernet')
     config['ipam'] = dict(config['ipam'], subnet='10.244.9.0/24')
-    namespaces = [node.hnsctl('namespace', 'create')[1].strip() for _ in range(count)]
-    statuses = [None] * count
-
-    def add(i):
-        statuses[i] = node.plugin('ADD', f'pod{i}', namespaces[i], config)[0]
-
-    threads = [threading.Thread(target=add, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    check(statuses == [0] * count, f'{count} simultaneous first ADDs succeed')
-    status, listed = node.hnsctl('network', 'list', '--json')
-    names = [network.get('Name') for network in json.loads(listed)] if status == 0 else []
-    check(names.count('created') == 1, 'they create exactly one network')
-    for i in range(count):
-        node.plugin('DEL', f'pod{i}', namespaces[i], config)
-    node.clean('created', 'first ADDs')
-
-
-def endpoint(node, name):
-    status, shown = node.hnsctl('endpoint', 'show', name)
-    return json.loads(shown) if status == 0 else None
+    simultaneous_first_adds(node, config)
 
 
 def engine_behaviours(node):
@@ -157,7 +85,7 @@ def engine_behaviours(node):
     old_ns = node.hnsctl('namespace', 'create')[1].strip()
     status, out = node.plugin('ADD', 'old', old_ns, config)
     check(status == 0, 'port mapping: ADD succeeds')
-    old = endpoint(node, 'old_cbr0') or {}
+    old = node.endpoint('old_cbr0') or {}
     mappings = [p.get('Settings') for p in old.get('Policies', []) if p.get('Type') == 'PortMapping']
     check(mappings == [{'Protocol': 6, 'InternalPort': 80, 'ExternalPort': 8080, 'Flags': 1}],
           'port mapping: HCN gets it with LocalRoutedVip')
@@ -168,7 +96,7 @@ def engine_behaviours(node):
     status, out = node.plugin('ADD', 'new', new_ns, config)
     check(status == 0 and json.loads(out)['ips'][0]['address'] == '10.244.1.3/24',
           'orphan: the new pod gets the address the orphan held')
-    check(endpoint(node, 'old_cbr0') is None, 'orphan: the orphan of ours is gone')
+    check(node.endpoint('old_cbr0') is None, 'orphan: the orphan of ours is gone')
     node.plugin('DEL', 'new', new_ns, config)
     for ns in (old_ns, new_ns):
         node.hnsctl('namespace', 'delete', ns)
@@ -202,7 +130,7 @@ def main():
     install(args.install)
     scratch = tempfile.mkdtemp(prefix='wincni-wine-bridge-')
     try:
-        node = Node(args, scratch)
+        node = Node(args.win_bridge, args.host_local, args.hnsctl, scratch)
         containerd(node)
         engine_behaviours(node)
         dockershim(node)

@@ -1,0 +1,62 @@
+// win-overlay's configs in conf-examples/ do what their README lines say, on
+// an emulated node set up the way those lines describe.
+
+#include <doctest/doctest.h>
+
+#include "conf_examples.hpp"
+#include "emulated_node.hpp"
+
+using namespace wincni;
+using namespace wincni::test;
+using nlohmann::json;
+
+namespace {
+
+json example(const EmulatedNode& node, std::string_view text) {
+  json config = json::parse(text);
+  config["ipam"]["dataDir"] = node.ipam_dir();
+  return config;
+}
+
+// ADD, CHECK against its result (from CNI 0.4.0 on), DEL; the ADD's result.
+json add_check_del(const EmulatedNode& node, const json& config, const std::string& ns) {
+  const json result = node.add("pod1", ns, config.dump());
+  if (config["cniVersion"] != "0.2.0") {
+    json check = config;
+    check["prevResult"] = result;
+    Run run = node.plugin({"CHECK", "pod1", ns, check.dump()});
+    CHECK_MESSAGE(run.ok(), run.out);
+  }
+  node.del("pod1", ns, config.dump());
+  CHECK(node.audit() == "");
+  CHECK(node.held_addresses(config["name"]).empty());
+  return result;
+}
+
+}  // namespace
+
+TEST_CASE("conf-examples/win-overlay-containerd.conf on a flannel vxlan node") {
+  EmulatedNode node;
+  node.vxlan();
+  json config = example(node, kOverlayContainerdExample);
+  config["runtimeConfig"] = {{"portMappings", {{{"hostPort", 8080}, {"containerPort", 80}, {"protocol", "tcp"}}}}};
+  const json result = add_check_del(node, config, node.create_namespace());
+  CHECK(result["ips"][0]["gateway"] == "10.244.3.1");
+  CHECK(result["interfaces"][0]["mac"] == "0e:2a:0a:f4:03:02");
+}
+
+TEST_CASE("conf-examples/win-overlay-dockershim.conf on a flannel vxlan node") {
+  EmulatedNode node;
+  node.vxlan();
+  const json result = add_check_del(node, example(node, kOverlayDockershimExample), "none");
+  CHECK(result["ip4"]["gateway"] == "10.244.3.1");
+}
+
+TEST_CASE("conf-examples/win-overlay-standalone.conf creates its Overlay network") {
+  EmulatedNode node;
+  add_check_del(node, example(node, kOverlayStandaloneExample), node.create_namespace());
+  const auto networks = node.networks();
+  REQUIRE(networks.size() == 1);
+  CHECK(networks[0]["Name"] == "vxlan-pods");
+  CHECK(networks[0]["Type"] == "Overlay");
+}

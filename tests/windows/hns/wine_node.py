@@ -1,0 +1,96 @@
+"""An emulated node under Wine for the plugins' end-to-end scripts: hnsctl.exe,
+one plugin .exe and host-local.exe on the HNS emulator DLLs, in a scratch
+directory (tests/e2e/*/wine_*.py)."""
+import json
+import os
+import subprocess
+import tempfile
+import threading
+
+from checks import check
+from run_in_prefix import run_wine
+
+
+def windows_path(path):
+    """The Linux root is drive Z: under Wine."""
+    return 'Z:' + path.replace('/', '\\')
+
+
+class Node:
+    def __init__(self, plugin, host_local, hnsctl, scratch):
+        self.plugin_exe = plugin
+        self.plugin_name = os.path.splitext(os.path.basename(plugin))[0]
+        self.hnsctl_exe = hnsctl
+        self.scratch = scratch
+        self.env = dict(os.environ,
+                        WINCNI_EMULATOR_DIR=os.path.join(scratch, 'hns'),  # the DLLs reach it through Z:
+                        WINCNI_DATA_DIR=windows_path(os.path.join(scratch, 'plugin')),
+                        CNI_PATH=windows_path(os.path.dirname(host_local)))
+        self.ipam_dir = os.path.join(scratch, 'ipam')
+
+    def hnsctl(self, *arguments):
+        status, out, err = run_wine([self.hnsctl_exe] + list(arguments), self.env, timeout=120)
+        if status != 0:
+            print(f'hnsctl {" ".join(arguments)}: exit {status}\n{out}{err}', flush=True)
+        return status, out
+
+    def plugin(self, command, container, netns, config, **extra):
+        """One plugin invocation, the config on stdin (a file: Wine programs
+        get no pipes here, see run_in_prefix.py)."""
+        env = dict(self.env, CNI_COMMAND=command, CNI_CONTAINERID=container, CNI_IFNAME='eth0', **extra)
+        if netns:
+            env['CNI_NETNS'] = netns
+        with tempfile.TemporaryFile() as stdin, tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+            stdin.write(json.dumps(config).encode())
+            stdin.seek(0)
+            status = subprocess.call(['wine', self.plugin_exe], env=env, stdin=stdin, stdout=out, stderr=err,
+                                     timeout=120)
+            out.seek(0)
+            text = out.read().decode(errors='replace')
+        if status != 0:
+            print(f'{self.plugin_name} {command} {container}: exit {status}\n{text}', flush=True)
+        return status, text
+
+    def namespace(self):
+        return self.hnsctl('namespace', 'create')[1].strip()
+
+    def endpoint(self, name):
+        status, shown = self.hnsctl('endpoint', 'show', name)
+        return json.loads(shown) if status == 0 else None
+
+    def networks(self):
+        status, listed = self.hnsctl('network', 'list', '--json')
+        return json.loads(listed) if status == 0 else []
+
+    def held_addresses(self, network):
+        directory = os.path.join(self.ipam_dir, network)
+        if not os.path.isdir(directory):
+            return []
+        return [name for name in os.listdir(directory) if name != 'lock' and not name.startswith('last_reserved_ip.')]
+
+    def clean(self, network, what):
+        check(self.hnsctl('audit')[0] == 0, f'{what}: hnsctl.exe audit finds nothing')
+        check(self.held_addresses(network) == [], f'{what}: host-local holds no address')
+
+
+def simultaneous_first_adds(node, config, count=5):
+    """`count` pods' ADDs at once with a config whose network does not exist
+    yet: all succeed and exactly one network is created (LockFileEx)."""
+    network = config['name']
+    namespaces = [node.namespace() for _ in range(count)]
+    statuses = [None] * count
+
+    def add(i):
+        statuses[i] = node.plugin('ADD', f'pod{i}', namespaces[i], config)[0]
+
+    threads = [threading.Thread(target=add, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    check(statuses == [0] * count, f'{count} simultaneous first ADDs succeed')
+    names = [listed.get('Name') for listed in node.networks()]
+    check(names.count(network) == 1, 'they create exactly one network')
+    for i in range(count):
+        node.plugin('DEL', f'pod{i}', namespaces[i], config)
+    node.clean(network, 'first ADDs')
