@@ -59,8 +59,8 @@ def containerd(node):
     check((endpoint or {}).get('MacAddress') == '0E-2A-0A-F4-03-02', 'containerd: the MAC is 0E-2A and the address')
     check(policies(endpoint, 'ProviderAddress') == [{'ProviderAddress': '192.0.2.4'}],
           'containerd: the endpoint carries the network\'s provider address')
-    check(policies(endpoint, 'OutBoundNAT') == [{'Exceptions': ['10.96.0.0/12', '10.244.0.0/16', '10.244.3.0/24']}],
-          'containerd: one OutBoundNAT with the exceptions merged')
+    check(policies(endpoint, 'OutBoundNAT') == [{'Exceptions': ['10.96.0.0/12', '10.244.0.0/16']}],
+          'containerd: one OutBoundNAT with the exceptions merged (ipMasqNetwork covers the node\'s subnet)')
     check(policies(endpoint, 'PortMapping') == [{'Protocol': 6, 'InternalPort': 80, 'ExternalPort': 8080, 'Flags': 1}],
           'containerd: the port mapping, with LocalRoutedVip')
     check(node.plugin('CHECK', 'pod1', ns, dict(config, prevResult=result))[0] == 0, 'containerd: CHECK succeeds')
@@ -73,8 +73,8 @@ def containerd(node):
 def dockershim(node):
     config = overlay_config(node, version='0.2.0', api=None)
     status, out = node.plugin('ADD', 'pause1', 'none', config)
-    check(status == 0 and json.loads(out).get('ip4', {}).get('ip') == '10.244.3.2/24',
-          'dockershim: the pause container\'s ADD succeeds')
+    address = json.loads(out).get('ip4', {}).get('ip', '') if status == 0 else ''
+    check(address.startswith('10.244.3.') and address.endswith('/24'), 'dockershim: the pause container\'s ADD succeeds')
     check(policies(node.endpoint(f'pause1_{NETWORK}'), 'ProviderAddress') == [{'ProviderAddress': '192.0.2.4'}],
           'dockershim: the v1 endpoint carries the provider address')
     check(node.plugin('DEL', 'pause1', 'none', config)[0] == 0, 'dockershim: the pause container\'s DEL succeeds')
