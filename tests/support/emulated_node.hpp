@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -61,6 +62,16 @@ class EmulatedNode {
 
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
   std::string ipam_dir() const { return path("ipam"); }
+
+  // `config_text` with host-local's data (if it uses host-local) kept in
+  // this node's scratch directory.
+  nlohmann::json with_scratch_ipam(std::string_view config_text) const {
+    nlohmann::json config = nlohmann::json::parse(config_text);
+    if (config.contains("ipam") && config["ipam"].value("type", "") == "host-local") {
+      config["ipam"]["dataDir"] = ipam_dir();
+    }
+    return config;
+  }
 
   cni::Environment env() const {
     cni::Environment env;

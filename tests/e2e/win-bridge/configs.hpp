@@ -35,11 +35,7 @@ inline nlohmann::json bridge_config(const EmulatedNode& node, const std::string&
 
 // A fixture config with its host-local data (if any) in the node's scratch dir.
 inline nlohmann::json fixture(const EmulatedNode& node, std::string_view file) {
-  nlohmann::json config = nlohmann::json::parse(with_plain_spaces(fixture_config(file)));
-  if (config.contains("ipam") && config["ipam"].value("type", "") == "host-local") {
-    config["ipam"]["dataDir"] = node.ipam_dir();
-  }
-  return config;
+  return node.with_scratch_ipam(with_plain_spaces(fixture_config(file)));
 }
 
 // flannel's delegate built from a flannel fixture for the node's subnet.

@@ -13,13 +13,7 @@ using nlohmann::json;
 
 namespace {
 
-json example(const EmulatedNode& node, std::string_view text) {
-  json config = json::parse(text);
-  if (config.contains("ipam") && config["ipam"].value("type", "") == "host-local") {
-    config["ipam"]["dataDir"] = node.ipam_dir();
-  }
-  return config;
-}
+json example(const EmulatedNode& node, std::string_view text) { return node.with_scratch_ipam(text); }
 
 void add_check_del(const EmulatedNode& node, const json& config, const std::string& container, const std::string& ns) {
   const json result = node.add(container, ns, config.dump());

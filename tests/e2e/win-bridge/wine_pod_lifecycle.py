@@ -13,17 +13,14 @@ Each time the node ends clean (hnsctl.exe audit) with no address held.
 
 usage: wine_pod_lifecycle.py --win-bridge EXE --host-local EXE --hnsctl EXE --install DLL...
 """
-import argparse
 import json
 import os
 import shutil
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'windows', 'hns'))
-from checks import check, exit_status  # noqa: E402
-from run_in_prefix import install  # noqa: E402
-from wine_node import Node, simultaneous_first_adds, windows_path  # noqa: E402
+from checks import check  # noqa: E402
+from wine_node import run_scenarios, simultaneous_first_adds, windows_path  # noqa: E402
 
 
 def bridge_config(node, version='1.0.0', api=2):
@@ -120,25 +117,5 @@ def engine_behaviours(node):
     node.clean('cbr0', 'DEL without CNI_NETNS')
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument('--win-bridge', required=True)
-    parser.add_argument('--host-local', required=True)
-    parser.add_argument('--hnsctl', required=True)
-    parser.add_argument('--install', action='append', default=[])
-    args = parser.parse_args()
-    install(args.install)
-    scratch = tempfile.mkdtemp(prefix='wincni-wine-bridge-')
-    try:
-        node = Node(args.win_bridge, args.host_local, args.hnsctl, scratch)
-        containerd(node)
-        engine_behaviours(node)
-        dockershim(node)
-        first_adds(node)
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
-    return exit_status()
-
-
 if __name__ == '__main__':
-    sys.exit(main())
+    sys.exit(run_scenarios('win-bridge', [containerd, engine_behaviours, dockershim, first_adds]))

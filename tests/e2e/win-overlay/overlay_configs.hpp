@@ -38,9 +38,7 @@ inline nlohmann::json overlay_config(const EmulatedNode& node, const std::string
 
 // A fixture config with its host-local data (if any) in the node's scratch dir.
 inline nlohmann::json overlay_fixture(const EmulatedNode& node, std::string_view file) {
-  nlohmann::json config = nlohmann::json::parse(with_plain_spaces(fixture_config(file)));
-  if (config.contains("ipam")) config["ipam"]["dataDir"] = node.ipam_dir();
-  return config;
+  return node.with_scratch_ipam(with_plain_spaces(fixture_config(file)));
 }
 
 // flannel's delegate built from a flannel-style fixture for the node's subnet.

@@ -12,12 +12,6 @@ using nlohmann::json;
 
 namespace {
 
-json example(const EmulatedNode& node, std::string_view text) {
-  json config = json::parse(text);
-  config["ipam"]["dataDir"] = node.ipam_dir();
-  return config;
-}
-
 // ADD, CHECK against its result (from CNI 0.4.0 on), DEL; the ADD's result.
 json add_check_del(const EmulatedNode& node, const json& config, const std::string& ns) {
   const json result = node.add("pod1", ns, config.dump());
@@ -38,7 +32,7 @@ json add_check_del(const EmulatedNode& node, const json& config, const std::stri
 TEST_CASE("conf-examples/win-overlay-containerd.conf on a flannel vxlan node") {
   EmulatedNode node;
   node.vxlan();
-  json config = example(node, kOverlayContainerdExample);
+  json config = node.with_scratch_ipam(kOverlayContainerdExample);
   config["runtimeConfig"] = {{"portMappings", {{{"hostPort", 8080}, {"containerPort", 80}, {"protocol", "tcp"}}}}};
   const json result = add_check_del(node, config, node.create_namespace());
   CHECK(result["ips"][0]["gateway"] == "10.244.3.1");
@@ -48,13 +42,13 @@ TEST_CASE("conf-examples/win-overlay-containerd.conf on a flannel vxlan node") {
 TEST_CASE("conf-examples/win-overlay-dockershim.conf on a flannel vxlan node") {
   EmulatedNode node;
   node.vxlan();
-  const json result = add_check_del(node, example(node, kOverlayDockershimExample), "none");
+  const json result = add_check_del(node, node.with_scratch_ipam(kOverlayDockershimExample), "none");
   CHECK(result["ip4"]["gateway"] == "10.244.3.1");
 }
 
 TEST_CASE("conf-examples/win-overlay-standalone.conf creates its Overlay network") {
   EmulatedNode node;
-  add_check_del(node, example(node, kOverlayStandaloneExample), node.create_namespace());
+  add_check_del(node, node.with_scratch_ipam(kOverlayStandaloneExample), node.create_namespace());
   const auto networks = node.networks();
   REQUIRE(networks.size() == 1);
   CHECK(networks[0]["Name"] == "vxlan-pods");

@@ -1,14 +1,16 @@
 """An emulated node under Wine for the plugins' end-to-end scripts: hnsctl.exe,
 one plugin .exe and host-local.exe on the HNS emulator DLLs, in a scratch
 directory (tests/e2e/*/wine_*.py)."""
+import argparse
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 import threading
 
-from checks import check
-from run_in_prefix import run_wine
+from checks import check, exit_status
+from run_in_prefix import install, run_wine
 
 
 def windows_path(path):
@@ -94,3 +96,24 @@ def simultaneous_first_adds(node, config, count=5):
     for i in range(count):
         node.plugin('DEL', f'pod{i}', namespaces[i], config)
     node.clean(network, 'first ADDs')
+
+
+def run_scenarios(plugin_option, scenarios):
+    """A script's main(): --PLUGIN_OPTION EXE --host-local EXE --hnsctl EXE
+    --install DLL..., then each scenario on one node in a fresh scratch
+    directory; the exit status of the checks."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument(f'--{plugin_option}', required=True, dest='plugin')
+    parser.add_argument('--host-local', required=True)
+    parser.add_argument('--hnsctl', required=True)
+    parser.add_argument('--install', action='append', default=[])
+    args = parser.parse_args()
+    install(args.install)
+    scratch = tempfile.mkdtemp(prefix=f'wincni-wine-{plugin_option}-')
+    try:
+        node = Node(args.plugin, args.host_local, args.hnsctl, scratch)
+        for scenario in scenarios:
+            scenario(node)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return exit_status()
