@@ -13,7 +13,7 @@ namespace wincni::engine {
 // invocation's API gets it (else cni::Error 7); IPAM ranges are of families
 // the flavor carries (else 2).
 void require_config_features(Invocation& invocation);
-// Addresses (IPAM's, or the subnets HNS assigns from) of families the
+// Addresses (IPAM gave, or HNS assigned) of families the
 // flavor carries, and IPv6 ones only with HNS's dual-stack support: else 2.
 void require_address_features(Invocation& invocation, const std::vector<cni::IpPrefix>& addresses);
 
