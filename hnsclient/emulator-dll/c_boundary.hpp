@@ -1,6 +1,6 @@
 #pragma once
 // The C side of the emulator DLLs' exports, as HCN's callers expect it
-// (research/hns-api.md §2, §5): UTF-16 in; strings out allocated with
+// (docs/reference/hns-api.md §2, §3): UTF-16 in; strings out allocated with
 // CoTaskMemAlloc for the caller to free; on success *ErrorRecord = NULL and
 // the output set (never NULL); on failure a negative HRESULT, the error
 // record set and the output NULL. No C++ exception crosses an export.

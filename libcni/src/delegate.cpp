@@ -1,4 +1,4 @@
-// Delegation as Go libcni's invoke package does it (research/cni-spec.md §2),
+// Delegation as Go libcni's invoke package does it (docs/reference/cni-protocol.md §2),
 // on top of run_process.
 
 #include "wincni/cni/delegate.hpp"

@@ -10,7 +10,7 @@
 #include "wincni/cni/json_keys.hpp"
 
 // The shapes and conversions mirror Go's libcni (pkg/types/020, 040, 100 and
-// internal/convert.go, see research/cni-spec.md §1.5), because runtimes and
+// internal/convert.go, see docs/reference/cni-protocol.md §1), because runtimes and
 // chained plugins parse our output with it:
 //  - 0.1.0/0.2.0 ("legacy"): ip4/ip6 objects. Converting down keeps the first
 //    address of each family and only dst/gw of the routes whose family has an

@@ -1,6 +1,6 @@
 #pragma once
 // wincni-conformance-plugin: the smallest plugin built on libcni's skel, so
-// that the CNI protocol itself (research/cni-spec.md §4) can be tested
+// that the CNI protocol itself (docs/reference/cni-protocol.md §4) can be tested
 // through the same code every real plugin runs.
 //
 // Behaviour, driven by keys in the network config:

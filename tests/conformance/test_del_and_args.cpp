@@ -1,4 +1,4 @@
-// research/cni-spec.md §4.11 (DEL) and §4.17 (CNI_ARGS).
+// docs/reference/cni-protocol.md §4.11 (DEL) and §4.17 (CNI_ARGS).
 #include <doctest/doctest.h>
 
 #include "configs.hpp"

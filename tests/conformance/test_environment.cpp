@@ -1,4 +1,4 @@
-// research/cni-spec.md §4.2 (missing variables), §4.3 (invalid values),
+// docs/reference/cni-protocol.md §4.2 (missing variables), §4.3 (invalid values),
 // §4.6 (unknown or absent command).
 #include <doctest/doctest.h>
 

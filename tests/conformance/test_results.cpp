@@ -1,4 +1,4 @@
-// research/cni-spec.md §4.7 (handler errors), §4.8 (result versions),
+// docs/reference/cni-protocol.md §4.7 (handler errors), §4.8 (result versions),
 // §4.9 (prevResult pass-through), §4.10 (runtimeConfig and unknown keys).
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-// research/cni-spec.md §4.1 (VERSION), §4.4 (version handling), §4.5 (gating).
+// docs/reference/cni-protocol.md §4.1 (VERSION), §4.4 (version handling), §4.5 (gating).
 #include <doctest/doctest.h>
 
 #include <sstream>

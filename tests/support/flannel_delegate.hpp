@@ -1,6 +1,6 @@
 #pragma once
-// What flannel's Windows code hands to its delegate (research: flannel-mscni
-// Part A): the fixture's "delegate" object with name, ipMasq, ipMasqNetwork,
+// What flannel's Windows code hands to its delegate (flannel-io/cni-plugin,
+// flannel_windows.go): the fixture's "delegate" object with name, ipMasq, ipMasqNetwork,
 // cniVersion and a host-local ipam for the node's subnet filled in.
 
 #include <string>

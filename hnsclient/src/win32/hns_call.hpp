@@ -1,7 +1,7 @@
 #pragma once
 // vmcompute.dll's HNSCall (HNS "API v1"). Windows ships neither a header nor
 // an import library for it; this prototype is the one hcsshim calls
-// (research/hns-api.md §1). Both the win32 layer (which resolves it with
+// (docs/reference/hns-api.md §1). Both the win32 layer (which resolves it with
 // GetProcAddress) and the emulator's vmcompute.dll (which exports it) use it.
 
 #include <windows.h>

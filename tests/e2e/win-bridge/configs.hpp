@@ -13,8 +13,8 @@
 
 namespace wincni::test {
 
-// What flannel hands win-bridge on a host-gw node (research: flannel-mscni
-// Part A), with apiVersion 2 for containerd.
+// What flannel hands win-bridge on a host-gw node (flannel-io/cni-plugin,
+// flannel_windows.go), with apiVersion 2 for containerd.
 inline nlohmann::json bridge_config(const EmulatedNode& node, const std::string& version = "1.0.0") {
   return nlohmann::json{
       {"cniVersion", version},

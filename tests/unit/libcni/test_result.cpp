@@ -9,7 +9,7 @@
 
 // Expected JSON texts below marked "Go:" were produced by Go's libcni
 // (containernetworking/cni pkg/types at HEAD, json.Marshal) from the same
-// input, and reviewed against research/cni-spec.md §1.5.
+// input, and reviewed against docs/reference/cni-protocol.md §1.
 
 using wincni::cni::Dns;
 using wincni::cni::Error;

@@ -1,7 +1,7 @@
 #pragma once
 // The HNS version and what it implies. Clients learn the version only from
 // vmcompute's HNSCall GET /globals/version (hcsshim does the same), and the
-// feature table follows hcsshim's hcnsupport.go (research/hns-api.md §2).
+// feature table follows hcsshim's hcnsupport.go (docs/reference/hns-api.md §2).
 
 #include <compare>
 #include <optional>

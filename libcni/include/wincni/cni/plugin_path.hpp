@@ -1,6 +1,6 @@
 #pragma once
 // Finding a plugin's executable in CNI_PATH, with the rules of Go libcni's
-// invoke.FindInPath (research/cni-spec.md §2). The Windows rules are also
+// invoke.FindInPath (docs/reference/cni-protocol.md §2). The Windows rules are also
 // available on Linux so that they can be tested natively.
 
 #include <string>

@@ -1,6 +1,6 @@
 #pragma once
 // One internal model of a CNI result, encoded to and decoded from every CNI
-// version with the conversion rules of the spec (research/cni-spec.md §1.5).
+// version with the conversion rules of the spec (docs/reference/cni-protocol.md §1).
 
 #include <optional>
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
 // The HNS emulator: an HcnApi that behaves like HNS, with its state in a
-// directory shared by every process that uses it (research/hns-api.md,
-// DESIGN.md "The emulator must behave like HNS").
+// directory shared by every process that uses it (docs/reference/hns-api.md,
+// docs/architecture.md).
 //
 // Environment:
 //   WINCNI_EMULATOR_DIR          state directory (default below)

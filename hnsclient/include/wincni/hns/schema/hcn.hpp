@@ -1,6 +1,6 @@
 #pragma once
 // The HCN ("API v2") objects: HostComputeNetwork, HostComputeEndpoint,
-// HostComputeNamespace (research/hns-api.md §2). from_json reads keys
+// HostComputeNamespace (docs/reference/hns-api.md §2). from_json reads keys
 // case-insensitively and raises SchemaError on a field of the wrong shape;
 // to_json writes HNS's spelling and leaves out empty fields.
 

@@ -1,7 +1,7 @@
 #pragma once
 // The HNS "API v1" objects that vmcompute's HNSCall speaks: HNSNetwork,
 // HNSEndpoint, the namespace object, and the response envelope
-// (research/hns-api.md §1), plus the mapping between them and the v2
+// (docs/reference/hns-api.md §1), plus the mapping between them and the v2
 // objects, since one HNS store serves both APIs.
 
 #include <cstdint>
