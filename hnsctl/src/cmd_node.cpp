@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "host_endpoint.hpp"
 
 namespace wincni::hnsctl {
 namespace {
@@ -76,19 +77,6 @@ hns::HnsNetwork ensure_bridge_network(hns::HnsClient& client, const NodeOptions&
   return client.create_hns_network(wanted);
 }
 
-hns::HnsEndpoint ensure_host_endpoint(hns::HnsClient& client, const hns::HnsNetwork& network,
-                                      const IpAddress& address) {
-  std::string name = network.name + "_ep";
-  auto existing = client.find_hns_endpoint_by_name(name);
-  if (existing && existing->ip_address == address && existing->virtual_network == network.id) return *existing;
-  if (existing) client.delete_hns_endpoint(existing->id);
-  hns::HnsEndpoint wanted;
-  wanted.name = name;
-  wanted.ip_address = address;
-  wanted.virtual_network = network.id;
-  return client.create_hns_endpoint(wanted);
-}
-
 hns::HostComputeNetwork overlay_network(const NodeOptions& node, std::uint32_t vni, std::uint16_t port,
                                         bool with_vxlan_port) {
   hns::HostComputeNetwork network;
@@ -131,13 +119,8 @@ int node_host_gw(Context& context, const Args& args) {
   IpAddress host_address = gateway.next();
 
   hns::HnsNetwork network = ensure_bridge_network(context.client, node, gateway);
-  hns::HnsEndpoint endpoint = ensure_host_endpoint(context.client, network, host_address);
-  try {
-    context.client.attach_host(endpoint.id);
-  } catch (const hns::HnsError& error) {
-    // What flanneld tolerates too: the host endpoint survived a restart.
-    if (error.hresult() != hns::hr::kEndpointAlreadyAttached) throw;
-  }
+  hns::HnsEndpoint endpoint =
+      ensure_attached_host_endpoint(context.client, network.id, network.name + "_ep", host_address);
   context.out << fmt::format("network {} L2Bridge {} gateway {} management IP {} ({})\n", network.name,
                              node.subnet.str(), gateway.str(),
                              network.management_ip ? network.management_ip->str() : "-", network.id.str());

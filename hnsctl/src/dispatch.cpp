@@ -17,6 +17,14 @@ void print_overview(std::ostream& out, std::string_view only_group = {}) {
 
 bool is_help(const std::string& word) { return word == "--help" || word == "-h" || word == "help"; }
 
+// Groups that are one command each: their verb may be left out.
+std::string_view implied_verb(std::string_view group) {
+  if (group == "version") return "show";
+  if (group == "audit") return "run";
+  if (group == "source-vip") return "reserve";
+  return {};
+}
+
 }  // namespace
 
 std::optional<cxxopts::ParseResult> parse_options(cxxopts::Options& options, const Args& args, std::ostream& out) {
@@ -50,9 +58,8 @@ int run_hnsctl(const Args& args, Context& context) {
     context.err << "hnsctl: unknown command \"" << group << "\" (see hnsctl --help)\n";
     return kUsage;
   }
-  // "version" and "audit" are single commands; their verb is implied.
-  if (group == "version" || group == "audit") {
-    Args implied{group, group == "version" ? "show" : "run"};
+  if (const std::string_view verb = implied_verb(group); !verb.empty()) {
+    Args implied{group, std::string(verb)};
     bool has_verb = args.size() > 1 && (args[1] == implied[1]);
     implied.insert(implied.end(), args.begin() + (has_verb ? 2 : 1), args.end());
     if (implied != args) return run_hnsctl(implied, context);

@@ -5,6 +5,7 @@
 #include "go_strings.hpp"
 #include "ipam_config.hpp"
 #include "release.hpp"
+#include "standing_reservation.hpp"
 
 namespace wincni::hostlocal {
 
@@ -23,7 +24,7 @@ void cmd_gc(const cni::CommandContext& ctx) {
   const auto guard = store->lock();
   const Snapshot snapshot = store->scan();
   release_where(*store, snapshot, [&](const Reservation& r) {
-    return r.content && valid_contents.count(trim_space(*r.content)) == 0;
+    return r.content && valid_contents.count(trim_space(*r.content)) == 0 && !is_standing_owner(owner_container_id(*r.content));
   });
 }
 

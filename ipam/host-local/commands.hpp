@@ -16,7 +16,8 @@ void cmd_del(const cni::CommandContext& ctx);
 // The attachment holds an address, and exactly the prevResult's addresses
 // that lie in our ranges when a prevResult is given.
 void cmd_check(const cni::CommandContext& ctx);
-// Releases every reservation whose owner is not a valid attachment.
+// Releases every reservation whose owner is not a valid attachment, except
+// standing ones (standing_reservation.hpp: the kube-proxy source VIP).
 void cmd_gc(const cni::CommandContext& ctx);
 // 50 when the data directory cannot be written or a range set is full.
 void cmd_status(const cni::CommandContext& ctx);

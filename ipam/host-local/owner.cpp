@@ -23,4 +23,9 @@ Ownership OwnerKey::ownership(std::string_view file_content) const {
 
 bool is_orphan(std::string_view file_content) { return trim_space(file_content).empty(); }
 
+std::string_view owner_container_id(std::string_view file_content) {
+  const std::string_view trimmed = trim_space(file_content);
+  return trim_space(trimmed.substr(0, trimmed.find_first_of("\r\n")));
+}
+
 }  // namespace wincni::hostlocal

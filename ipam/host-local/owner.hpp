@@ -32,4 +32,8 @@ class OwnerKey {
 // writer is active, so such a file is safe to release.
 bool is_orphan(std::string_view file_content);
 
+// The container ID a reservation file names (its first line), whichever
+// format it has.
+std::string_view owner_container_id(std::string_view file_content);
+
 }  // namespace wincni::hostlocal

@@ -1,4 +1,5 @@
 #include "wincni/cni/skel.hpp"
+#include "wincni/cni/stdin_text.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -175,7 +176,8 @@ class SkelRun {
     if (invocation_.command == "VERSION") return encode_version_info(supported_versions(spec_));
 
     CommandContext& ctx = ctx_;
-    ctx.stdin_data = read_stdin(in);
+    // Decoded once here, so that delegates get UTF-8 too.
+    ctx.stdin_data = stdin_as_utf8(read_stdin(in));
     // Read leniently first so that an error about the name can still be
     // reported in the config's version; the checks come from the second read.
     document_ = nlohmann::json::parse(ctx.stdin_data, nullptr, false);

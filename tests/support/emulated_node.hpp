@@ -86,6 +86,12 @@ class EmulatedNode {
     return run_program(binary("WINCNI_HNSCTL"), args, "", extra);
   }
 
+  // host-local run by hand, as the node's scripts run it: `variables` are
+  // the CNI_* ones, `input` its stdin as the script writes it.
+  Run host_local(const std::string& input, const std::map<std::string, std::string>& variables) const {
+    return run_program(binary("WINCNI_HOST_LOCAL"), {}, input, variables);
+  }
+
   // flanneld's host-gw node: L2Bridge <name> on <subnet>, gateway .1, cbr0_ep at .2.
   void host_gw(const std::string& subnet = "10.244.1.0/24", const std::string& name = "cbr0") const {
     Run run = hnsctl({"node", "host-gw", "--subnet", subnet, "--name", name});

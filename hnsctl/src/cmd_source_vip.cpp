@@ -1,0 +1,58 @@
+// hnsctl source-vip NETWORK: the address kube-proxy needs on an overlay
+// node (its --source-vip), reserved where no pod will ever get it. The
+// distributions script this with host-local run by hand and get it wrong in
+// known ways (kubernetes/kubernetes#100962: reserved under another network
+// name than the pods', so a pod gets the same address; a stale cache after
+// the node's subnet changed). Here the reservation is made in the pods' own
+// host-local store, under host-local's lock, idempotently; it moves when the
+// network's subnet changed; host-local's GC never frees it.
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "host_endpoint.hpp"
+#include "standing_reservation.hpp"
+
+namespace wincni::hnsctl {
+
+int source_vip_reserve(Context& context, const Args& args) {
+  cxxopts::Options options("hnsctl source-vip",
+                           "Reserve kube-proxy's source VIP on overlay network NETWORK in the pods' host-local store "
+                           "(container kube-proxy, interface source-vip) and print it, as kube-proxy's --source-vip "
+                           "takes it. Idempotent; moves the reservation when the network's subnet changed.\n\n"
+                           "Usage: hnsctl source-vip NETWORK [--data-dir DIR] [--endpoint]");
+  options.add_options()("network", "the pods' HNS network (e.g. flannel.4096)", cxxopts::value<std::string>())(
+      "data-dir", "host-local's data directory (its ipam.dataDir; default: host-local's default)",
+      cxxopts::value<std::string>()->default_value(""))(
+      "endpoint", "also create the endpoint <NETWORK>_source_vip holding it, attached to the host");
+  options.parse_positional({"network"});
+  auto parsed = parse_options(options, args, context.out);
+  if (!parsed) return kOk;
+  if (!parsed->count("network")) throw UsageError("NETWORK is required, e.g. hnsctl source-vip flannel.4096");
+  const std::string name = (*parsed)["network"].as<std::string>();
+
+  auto network = context.client.find_network_by_name(name);
+  if (!network) throw std::runtime_error(fmt::format("no network \"{}\": the pods' network must exist first", name));
+  const hns::Subnet* pods = nullptr;
+  for (const hns::Subnet* subnet : network->subnets()) {
+    if (subnet->ip_address_prefix.address().is_v4()) {
+      pods = subnet;
+      break;
+    }
+  }
+  if (pods == nullptr) throw std::runtime_error(fmt::format("network \"{}\" has no IPv4 subnet", name));
+
+  const auto held = hostlocal::hold_standing_address((*parsed)["data-dir"].as<std::string>(), name,
+                                                     pods->ip_address_prefix, hostlocal::source_vip_owner());
+  if (held.moved_from) {
+    context.err << fmt::format("moved the reservation from {} to {}: the network's subnet is now {}\n",
+                               held.moved_from->str(), held.address.str(), pods->ip_address_prefix.str());
+  }
+  if (parsed->count("endpoint")) {
+    ensure_attached_host_endpoint(context.client, network->id, name + "_source_vip", held.address);
+  }
+  context.out << held.address.str() << "\n";
+  return kOk;
+}
+
+}  // namespace wincni::hnsctl

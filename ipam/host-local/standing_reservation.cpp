@@ -1,0 +1,53 @@
+#include "standing_reservation.hpp"
+
+#include <array>
+
+#include "allocator.hpp"
+#include "range_set.hpp"
+#include "store.hpp"
+
+namespace wincni::hostlocal {
+
+namespace {
+
+constexpr std::array<std::string_view, 2> kStandingOwners{"kube-proxy", "dummy"};
+constexpr std::string_view kSourceVipId = "kube-proxy";
+constexpr std::string_view kSourceVipIfname = "source-vip";
+
+}  // namespace
+
+bool is_standing_owner(std::string_view container_id) {
+  for (std::string_view owner : kStandingOwners) {
+    if (container_id == owner) return true;
+  }
+  return false;
+}
+
+OwnerKey source_vip_owner() { return OwnerKey(kSourceVipId, kSourceVipIfname); }
+
+StandingAddress hold_standing_address(std::string_view data_dir, std::string_view network,
+                                      const cni::IpPrefix& subnet, const OwnerKey& owner) {
+  const RangeSet set = RangeSet::canonicalize({RangeSpec{subnet.network(), std::nullopt, std::nullopt, std::nullopt}});
+  Store store = Store::open(data_dir, network);
+  const auto guard = store.lock();
+  Snapshot snapshot = store.scan();
+  StandingAddress held{cni::IpAddress{}, std::nullopt};
+  std::optional<cni::IpAddress> kept;
+  for (const cni::IpAddress& ip : snapshot.held_by(owner)) {
+    if (!kept && set.contains(ip)) {
+      kept = ip;
+      continue;
+    }
+    held.moved_from = ip;
+    store.release(snapshot.reservations.at(ip));
+    snapshot.reservations.erase(ip);
+  }
+  if (kept) {
+    held.address = *kept;
+    return held;
+  }
+  held.address = Allocator(set, 0, store, snapshot).allocate(owner, owner.container_id(), std::nullopt).address.address();
+  return held;
+}
+
+}  // namespace wincni::hostlocal
