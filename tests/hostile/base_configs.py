@@ -1,6 +1,6 @@
 """The valid configs every hostile config is derived from: conf-examples/
-and the bridge fixtures of tests/e2e/win-bridge, each as win-bridge would
-get it on the emulated node (host-local data in the scratch dir), and the
+and the bridge fixtures of tests/e2e/win-bridge, each as win-bridge (or
+win-overlay, for its examples) would get it on the emulated node (host-local data in the scratch dir), and the
 same texts as host-local gets them (an IPAM plugin reads the whole network
 config), plus one host-local config that uses every host-local key."""
 
@@ -36,6 +36,17 @@ _WIN_BRIDGE_FILES = [
     ("tests/fixtures/configs/ms-l2bridgedualstack_host-local_ipam.conf", "@NETNS@", True),
     ("tests/fixtures/configs/ref-win-bridge-v1.conf", "none", False),
 ]
+
+# win-overlay's, on flanneld's vxlan node (flannel.4096, node.py); the
+# standalone one creates its own Overlay network.
+_WIN_OVERLAY_FILES = [
+    ("conf-examples/win-overlay-containerd.conf", "@NETNS@", False),
+    ("conf-examples/win-overlay-dockershim.conf", "none", False),
+    ("conf-examples/win-overlay-standalone.conf", "@NETNS@", True),
+]
+
+# The plugins built on the endpoint engine.
+ENGINE_PLUGINS = ("win-bridge", "win-overlay")
 
 _HOST_LOCAL_FILES = [
     "conf-examples/win-bridge-containerd.conf",
@@ -81,15 +92,23 @@ def _with_scratch_ipam(config: dict) -> dict:
     return config
 
 
-def win_bridge_bases(source_root: str) -> List[Base]:
+def _engine_bases(plugin: str, files, source_root: str) -> List[Base]:
     bases = []
-    for rel, netns, creates in _WIN_BRIDGE_FILES:
+    for rel, netns, creates in files:
         config = _with_scratch_ipam(_load(source_root, rel))
         # A config whose network is missing would wait 10 s for it: the wait
         # is bounded and tested on its own, not paid by every mutation of "name".
         config["networkWaitSeconds"] = 0
-        bases.append(Base(f"win-bridge/{_name(rel)}", "win-bridge", config, netns, creates))
+        bases.append(Base(f"{plugin}/{_name(rel)}", plugin, config, netns, creates))
     return bases
+
+
+def win_bridge_bases(source_root: str) -> List[Base]:
+    return _engine_bases("win-bridge", _WIN_BRIDGE_FILES, source_root)
+
+
+def win_overlay_bases(source_root: str) -> List[Base]:
+    return _engine_bases("win-overlay", _WIN_OVERLAY_FILES, source_root)
 
 
 def host_local_bases(source_root: str) -> List[Base]:

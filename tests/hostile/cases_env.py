@@ -6,7 +6,7 @@ levels, the emulator's own settings and fault syntax, the HNS timeout)."""
 
 from typing import Dict, List, Optional
 
-from base_configs import Base, for_command, text
+from base_configs import ENGINE_PLUGINS, Base, for_command, text
 from case import Case
 from case_builder import derived_case
 from node import BROKEN_IPAM_KINDS
@@ -85,7 +85,7 @@ def env_cases(bases: List[Base], prev_results: dict) -> List[Case]:
                                           closed_fds=fds))
             cases.append(derived_case("env", base, command, "stdout's reader gone", config,
                                       stdout_reader_gone=True))
-            if base.plugin == "win-bridge":
+            if base.plugin in ENGINE_PLUGINS:
                 # CNI_PATH leading to an IPAM plugin that misbehaves (node.py).
                 for kind in BROKEN_IPAM_KINDS:
                     cases.append(_case(base, command, f"CNI_PATH to an IPAM plugin that {kind.replace('-', ' ')}",

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The hostile-input suite: host-local and win-bridge given bad stdin, bad
+"""The hostile-input suite: host-local, win-bridge and win-overlay given bad stdin, bad
 environments and a misbehaving HNS must answer with a valid result or a
 clean CNI error, never crash or hang, and leave nothing behind
 (tests/hostile/README.md).
@@ -67,10 +67,12 @@ def calibrate(root: str, binaries: dict, bases) -> dict:
 
 def build_cases(source_root: str, prev_results: dict):
     wb = base_configs.win_bridge_bases(source_root)
+    wo = base_configs.win_overlay_bases(source_root)
     hl = base_configs.host_local_bases(source_root)
     # One config per binary for what does not depend on the config's shape.
     wb_containerd, hl_containerd = wb[0], hl[0]
     wb_dockershim = wb[1]
+    wo_containerd, wo_dockershim = wo[0], wo[1]
     cases = []
     cases += cases_stdin.stdin_cases([wb_containerd, hl_containerd], prev_results)
     cases += cases_fields.field_cases(hl, prev_results)
@@ -80,6 +82,14 @@ def build_cases(source_root: str, prev_results: dict):
     cases += cases_garbage.garbage_cases([wb_containerd, hl_containerd, hl[-1]], prev_results)
     cases += cases_env.env_cases([wb_containerd, hl_containerd], prev_results)
     cases += cases_hns.hns_cases(wb, prev_results)
+    # win-overlay: what is its own (its config keys, its network), through
+    # the same mutations; the engine's shared paths are covered above.
+    cases += cases_stdin.stdin_cases([wo_containerd], prev_results)
+    cases += cases_fields.field_cases(wo, prev_results, commands=("ADD",))
+    cases += cases_fields.field_cases([wo_containerd, wo_dockershim], prev_results,
+                                      commands=("DEL", "CHECK", "GC", "STATUS"))
+    cases += cases_env.env_cases([wo_containerd], prev_results)
+    cases += cases_hns.hns_cases(wo, prev_results)
     cases += cases_regressions.regression_cases(wb_containerd, hl_containerd, prev_results)
     for index, case in enumerate(cases):
         if index % PROBE_EVERY == 0:
@@ -93,8 +103,10 @@ def build_cases(source_root: str, prev_results: dict):
 
 def probe_configs(source_root: str) -> dict:
     wb = base_configs.win_bridge_bases(source_root)[0]
+    wo = base_configs.win_overlay_bases(source_root)[0]
     hl = base_configs.host_local_bases(source_root)[0]
-    return {"win-bridge": base_configs.text(wb.config), "host-local": base_configs.text(hl.config)}
+    return {"win-bridge": base_configs.text(wb.config), "win-overlay": base_configs.text(wo.config),
+            "host-local": base_configs.text(hl.config)}
 
 
 def worker_main(args) -> int:
@@ -148,6 +160,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--host-local", required=True)
     parser.add_argument("--win-bridge", required=True)
+    parser.add_argument("--win-overlay", required=True)
     parser.add_argument("--hnsctl", required=True)
     parser.add_argument("--source-root", required=True)
     parser.add_argument("--workers", type=int, default=2)
@@ -168,11 +181,12 @@ def main() -> int:
 
     started = time.monotonic()
     binaries = {"host-local": os.path.abspath(args.host_local), "win-bridge": os.path.abspath(args.win_bridge),
-                "hnsctl": os.path.abspath(args.hnsctl)}
+                "win-overlay": os.path.abspath(args.win_overlay), "hnsctl": os.path.abspath(args.hnsctl)}
     suite_root = tempfile.mkdtemp(prefix="wincni-hostile-")
     repo_before = repo_watch.snapshot(args.source_root)
     try:
-        bases = base_configs.win_bridge_bases(args.source_root) + base_configs.host_local_bases(args.source_root)
+        bases = (base_configs.win_bridge_bases(args.source_root) + base_configs.win_overlay_bases(args.source_root) +
+                 base_configs.host_local_bases(args.source_root))
         prev_results = calibrate(os.path.join(suite_root, "calibrate"), binaries, bases)
         cases = build_cases(args.source_root, prev_results)
         if not args.full:
@@ -197,6 +211,7 @@ def main() -> int:
                              "--root", os.path.join(suite_root, f"w{k}"), "--report", report,
                              "--binaries", json.dumps(binaries), "--source-root", args.source_root,
                              "--host-local", binaries["host-local"], "--win-bridge", binaries["win-bridge"],
+                             "--win-overlay", binaries["win-overlay"],
                              "--hnsctl", binaries["hnsctl"], "--sandboxed", "1" if prefix else "0"]
             workers.append((subprocess.Popen(argv), report))
         reports = []

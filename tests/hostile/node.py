@@ -1,6 +1,7 @@
 """An emulated Windows node in a scratch directory, for one worker: the HNS
 emulator's state (flanneld's host-gw node: L2Bridge cbr0 on 10.244.1.0/24,
-cbr0_ep at .2, one HCN namespace), the plugin and host-local data dirs, and
+cbr0_ep at .2; and its vxlan node: Overlay flannel.4096 on 10.244.3.0/24;
+one HCN namespace), the plugin and host-local data dirs, and
 the HOME, TMPDIR and working directory every plugin run gets. After each case
 the node is put back exactly as it was (the emulator's state file restored,
 whatever the case created removed), so cases do not depend on each other and
@@ -77,9 +78,10 @@ class Node:
         os.makedirs(self.path("fixtures/trapdir/cbr0"))
         os.mkfifo(self.path("fixtures/trapdir/cbr0/last_reserved_ip.0"))
         os.mkfifo(self.path("fixtures/trapdir/cbr0/.wincni-reserving"))
-        hnsctl = self.hnsctl("node", "host-gw", "--subnet", "10.244.1.0/24", "--name", "cbr0")
-        if hnsctl.returncode != 0:
-            raise RuntimeError(f"hnsctl node host-gw failed: {hnsctl.stdout}{hnsctl.stderr}")
+        for backend, subnet, name in (("host-gw", "10.244.1.0/24", "cbr0"), ("vxlan", "10.244.3.0/24", "flannel.4096")):
+            hnsctl = self.hnsctl("node", backend, "--subnet", subnet, "--name", name)
+            if hnsctl.returncode != 0:
+                raise RuntimeError(f"hnsctl node {backend} failed: {hnsctl.stdout}{hnsctl.stderr}")
         created = self.hnsctl("namespace", "create")
         if created.returncode != 0:
             raise RuntimeError(f"hnsctl namespace create failed: {created.stdout}{created.stderr}")
