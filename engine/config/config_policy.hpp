@@ -1,24 +1,5 @@
 #pragma once
-// Reads the HNS policies a config spells out itself (ConfigPolicy, config.hpp):
-// "policies" entries first, then "AdditionalArgs", each in its own order.
-//
-// Nothing is dropped silently: an entry kind other than EndpointPolicy or
-// NetworkPolicy, a policy type HNS does not have, a type on the wrong kind of
-// object, unusable settings, and a field the type does not have in the shape
-// used are all cni::Error 7 naming the entry. Fields that carry nothing ("",
-// false, 0, [], {}, null), which templates write for every field of every
-// type, are ignored. One v1 name inside v2 "Settings" is read under its v2
-// name, with a warning: OutBoundNAT's "ExceptionList" (OpenShift's template).
+// Reading a config's own HNS policies: declared in the public
+// wincni/engine/policy_json.hpp, which flannel uses too.
 
-#include <vector>
-
-#include <nlohmann/json.hpp>
-
-#include "wincni/engine/config.hpp"
-
-namespace wincni::engine {
-
-// `warnings` gets what was read other than as written.
-std::vector<ConfigPolicy> read_config_policies(const nlohmann::json& config, std::vector<std::string>& warnings);
-
-}  // namespace wincni::engine
+#include "wincni/engine/policy_json.hpp"

@@ -7,6 +7,7 @@
 
 #include "wincni/cni/config.hpp"
 #include "wincni/engine/config.hpp"
+#include "wincni/engine/runtime_netns.hpp"
 
 namespace wincni::engine {
 
@@ -19,10 +20,5 @@ EndpointConfig read_endpoint_config(const cni::NetConf& conf);
 // is torn down even when, say, its port mappings name a protocol HNS cannot
 // map.
 EndpointConfig read_teardown_config(const cni::NetConf& conf);
-
-// The API a config without apiVersion uses for this CNI_NETNS: a namespace
-// GUID means containerd and HCN; "none" and "container:<id>" mean dockershim
-// and HNS v1. nullopt when the netns says nothing ("" on DEL).
-std::optional<HnsApi> api_for_netns(std::string_view netns);
 
 }  // namespace wincni::engine

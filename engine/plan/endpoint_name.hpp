@@ -2,22 +2,18 @@
 // How an endpoint is named, and how a name is read back (GC needs the
 // sandbox a leftover endpoint belonged to).
 //
-// The name is "<sandboxID>_<network>", as the reference plugins write it, so
-// that endpoints survive an upgrade from them. Under dockershim (HNS v1) every
-// container of a pod runs ADD: the pause container with CNI_NETNS "none",
-// the others with "container:<pause ID>", and all of them share the pause
-// container's endpoint. Under containerd CNI_NETNS is a namespace GUID and
-// the sandbox is the container itself.
+// The name is "<sandboxID>_<network>" (sandbox_id, runtime_netns.hpp), as
+// the reference plugins write it, so that endpoints survive an upgrade from
+// them: all containers of a dockershim pod share the pause container's
+// endpoint.
 
 #include <optional>
 #include <string>
 #include <string_view>
 
-namespace wincni::engine {
+#include "wincni/engine/runtime_netns.hpp"
 
-// The part after the first ':' of a "container:<id>" netns, else the
-// container ID ("none", "", a namespace GUID).
-std::string sandbox_id(std::string_view container_id, std::string_view netns);
+namespace wincni::engine {
 
 std::string endpoint_name(std::string_view sandbox, std::string_view network);
 

@@ -27,6 +27,7 @@
 
 #include "wincni/cni/ip.hpp"
 #include "wincni/engine/config.hpp"
+#include "wincni/engine/policy_json.hpp"  // render_policies
 #include "wincni/hns/schema/policy.hpp"
 
 namespace wincni::engine {
@@ -56,7 +57,5 @@ std::vector<AssembledPolicy> assemble_endpoint_policies(const PolicyInputs& inpu
 // silent loss.
 std::vector<hns::Policy> policies_for_api(const std::vector<AssembledPolicy>& policies, HnsApi api);
 
-// The HNS JSON array of `policies` for `api`, as HNS is sent it.
-nlohmann::json render_policies(const std::vector<hns::Policy>& policies, HnsApi api);
 
 }  // namespace wincni::engine

@@ -69,6 +69,18 @@ void fill(Fd& fd, std::string_view content, const std::string& path) {
   if (fd.close() != 0) fail("close", path, errno);
 }
 
+// A private file with `content`, removed again when writing fails.
+void write_staged(const std::string& staged, std::string_view content) {
+  Fd fd(open_retrying(staged, O_WRONLY | O_CREAT | O_TRUNC, kPrivateFile));
+  if (fd.get() < 0) fail("open", staged, errno);
+  try {
+    fill(fd, content, staged);
+  } catch (...) {
+    ::unlink(staged.c_str());
+    throw;
+  }
+}
+
 bool rename_unsupported(int err) { return err == EINVAL || err == ENOSYS || err == ENOTSUP || err == EPERM; }
 
 }  // namespace
@@ -155,16 +167,7 @@ bool publish_file_exclusive(const std::string& dir, std::string_view name, std::
                             std::string_view content) {
   const std::string target = join(dir, name);
   const std::string staged = join(dir, staging);
-  {
-    Fd fd(open_retrying(staged, O_WRONLY | O_CREAT | O_TRUNC, kPrivateFile));
-    if (fd.get() < 0) fail("open", staged, errno);
-    try {
-      fill(fd, content, staged);
-    } catch (...) {
-      ::unlink(staged.c_str());
-      throw;
-    }
-  }
+  write_staged(staged, content);
   if (::renameat2(AT_FDCWD, staged.c_str(), AT_FDCWD, target.c_str(), RENAME_NOREPLACE) == 0) return true;
   const int err = errno;
   ::unlink(staged.c_str());
@@ -183,6 +186,17 @@ bool publish_file_exclusive(const std::string& dir, std::string_view name, std::
     throw;
   }
   return true;
+}
+
+void replace_file(const std::string& dir, std::string_view name, std::string_view staging,
+                  std::string_view content) {
+  const std::string target = join(dir, name);
+  const std::string staged = join(dir, staging);
+  write_staged(staged, content);
+  if (::rename(staged.c_str(), target.c_str()) == 0) return;
+  const int err = errno;
+  ::unlink(staged.c_str());
+  fail("rename", target, err);
 }
 
 bool remove_file(const std::string& path) {

@@ -94,6 +94,20 @@ void write_all(HANDLE h, std::string_view content, const std::string& path) {
 
 bool is_separator(char c) { return c == '\\' || c == '/'; }
 
+// A private file with `content`, removed again when writing fails.
+void write_staged(const std::string& staged, std::string_view content) {
+  PrivateSecurity security;
+  Handle h(open_file(staged, GENERIC_WRITE, CREATE_ALWAYS, security.get()));
+  if (!h.valid()) fail("open", staged, GetLastError());
+  try {
+    write_all(h.get(), content, staged);
+    if (!h.close()) fail("close", staged, GetLastError());
+  } catch (...) {
+    DeleteFileW(widen(staged).c_str());
+    throw;
+  }
+}
+
 }  // namespace
 
 std::string join(std::string_view dir, std::string_view name) {
@@ -171,23 +185,23 @@ bool publish_file_exclusive(const std::string& dir, std::string_view name, std::
                             std::string_view content) {
   const std::string target = join(dir, name);
   const std::string staged = join(dir, staging);
-  PrivateSecurity security;
-  {
-    Handle h(open_file(staged, GENERIC_WRITE, CREATE_ALWAYS, security.get()));
-    if (!h.valid()) fail("open", staged, GetLastError());
-    try {
-      write_all(h.get(), content, staged);
-      if (!h.close()) fail("close", staged, GetLastError());
-    } catch (...) {
-      DeleteFileW(widen(staged).c_str());
-      throw;
-    }
-  }
+  write_staged(staged, content);
   // Without MOVEFILE_REPLACE_EXISTING the move fails when the name is taken.
   if (MoveFileExW(widen(staged).c_str(), widen(target).c_str(), 0)) return true;
   const DWORD err = GetLastError();
   DeleteFileW(widen(staged).c_str());
   if (err == ERROR_ALREADY_EXISTS || err == ERROR_FILE_EXISTS) return false;
+  fail("rename", target, err);
+}
+
+void replace_file(const std::string& dir, std::string_view name, std::string_view staging,
+                  std::string_view content) {
+  const std::string target = join(dir, name);
+  const std::string staged = join(dir, staging);
+  write_staged(staged, content);
+  if (MoveFileExW(widen(staged).c_str(), widen(target).c_str(), MOVEFILE_REPLACE_EXISTING)) return;
+  const DWORD err = GetLastError();
+  DeleteFileW(widen(staged).c_str());
   fail("rename", target, err);
 }
 

@@ -55,6 +55,14 @@ void overwrite_file(const std::string& path, std::string_view content);
 bool publish_file_exclusive(const std::string& dir, std::string_view name, std::string_view staging,
                             std::string_view content);
 
+// Publishes `content` as dir/name, replacing what is there, so that a reader
+// (or a process killed at any instant) sees the old content or the new one,
+// never a mix: written to dir/staging, then renamed over the name. The
+// staging name must be unique to the writer (its process ID in it); on
+// failure it is removed. Not fsynced, as above.
+void replace_file(const std::string& dir, std::string_view name, std::string_view staging,
+                  std::string_view content);
+
 // False when there was nothing to remove.
 bool remove_file(const std::string& path);
 

@@ -7,6 +7,7 @@
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "wincni/cni/config.hpp"
@@ -49,6 +50,21 @@ struct PluginSpec {
   std::function<Result(const CommandContext&)> add;
   std::function<void(const CommandContext&)> del, check, gc, status;
 };
+
+// The spec of a plugin object with add, del, check, gc and status members
+// (the endpoint engine, flannel); the object must outlive the spec.
+template <class Plugin>
+PluginSpec spec_of(const Plugin& plugin, std::string name, std::string description) {
+  PluginSpec spec;
+  spec.name = std::move(name);
+  spec.description = std::move(description);
+  spec.add = [&plugin](const CommandContext& ctx) { return plugin.add(ctx); };
+  spec.del = [&plugin](const CommandContext& ctx) { plugin.del(ctx); };
+  spec.check = [&plugin](const CommandContext& ctx) { plugin.check(ctx); };
+  spec.gc = [&plugin](const CommandContext& ctx) { plugin.gc(ctx); };
+  spec.status = [&plugin](const CommandContext& ctx) { plugin.status(ctx); };
+  return spec;
+}
 
 // What the skel prints without CNI_COMMAND (on stderr, exit 0):
 // "<name> <description> (wincni <version>)\nCNI protocol versions supported: 0.1.0, ...\n".

@@ -1,0 +1,40 @@
+// ADD: subnet.env (waited for), the delegate config saved, then delegated.
+
+#include "delegate_config.hpp"
+#include "plugin.hpp"
+#include "pod_delegate.hpp"
+#include "scratch_store.hpp"
+#include "wincni/cni/delegate.hpp"
+#include "wincni/cni/error.hpp"
+
+namespace wincni::flannel {
+
+cni::Result FlannelPlugin::add(const cni::CommandContext& ctx) const {
+  const FlannelConfig config = read_flannel_config(ctx.config);
+  const std::string sandbox = scratch_key(ctx);
+  const SubnetEnv env = wait_for_subnet_env(config.subnet_file, config.subnet_wait);
+  const nlohmann::json delegate = pod_delegate_config(config, env, ctx, backend_);
+  const std::string type = delegate.at("type").get<std::string>();
+  const std::string bytes = delegate.dump();
+  ctx.log().info("netconf sent to delegate plugin {}: {}", type, bytes);
+
+  // Saved before delegating, as the reference does: whatever the delegate
+  // does before it fails or the process dies, a DEL finds what to undo.
+  const ScratchStore store(config.data_dir);
+  store.save(sandbox, bytes);
+  const cni::Environment& environment = delegate_environment(ctx);
+  try {
+    return cni::delegate_add(type, bytes, delegate.at("cniVersion").get<std::string>(), environment);
+  } catch (const cni::Error& failure) {
+    try {
+      cni::delegate_del(type, bytes, environment);
+      if (owns_scratch(ctx)) store.remove(sandbox);
+    } catch (const cni::Error& e) {
+      ctx.log().warn("undoing the failed ADD: the delegate's DEL failed too ({}); {} stays for the runtime's DEL",
+                     e.msg(), store.path(sandbox));
+    }
+    throw;
+  }
+}
+
+}  // namespace wincni::flannel

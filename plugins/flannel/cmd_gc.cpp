@@ -1,0 +1,34 @@
+// GC: the delegate collects its endpoints and addresses, then flannel its
+// scratch files, for every attachment the runtime no longer has.
+
+#include <set>
+
+#include "delegate_config.hpp"
+#include "plugin.hpp"
+#include "pod_delegate.hpp"
+#include "scratch_store.hpp"
+#include "wincni/cni/delegate.hpp"
+#include "wincni/cni/error.hpp"
+
+namespace wincni::flannel {
+
+void FlannelPlugin::gc(const cni::CommandContext& ctx) const {
+  const FlannelConfig config = read_flannel_config(ctx.config);
+  const auto env = read_subnet_env(config.subnet_file);
+  if (!env) throw cni::Error(cni::kTryAgainLater, missing_subnet_env_message(config.subnet_file));
+  nlohmann::json delegate = delegate_config(config, *env);
+  for (const char* key : {"cni.dev/valid-attachments", "cni.dev/attachments"}) {
+    if (auto it = ctx.config.raw().find(key); it != ctx.config.raw().end()) delegate[key] = *it;
+  }
+  cni::delegate_gc(delegate.at("type").get<std::string>(), delegate.dump(), delegate_environment(ctx));
+
+  std::set<std::string> valid;
+  for (const cni::Attachment& attachment : ctx.config.valid_attachments()) valid.insert(attachment.container_id);
+  const ScratchStore store(config.data_dir);
+  for (const std::string& sandbox : store.sandboxes()) {
+    if (!valid.contains(sandbox) && store.remove(sandbox)) ctx.log().info("removed {}: no valid attachment", store.path(sandbox));
+  }
+  store.remove_staging_leftovers();
+}
+
+}  // namespace wincni::flannel

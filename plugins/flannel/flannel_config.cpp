@@ -1,0 +1,101 @@
+#include "flannel_config.hpp"
+
+#include <fmt/format.h>
+
+#include "wincni/cni/config_fields.hpp"
+#include "wincni/cni/error.hpp"
+#include "wincni/cni/json_keys.hpp"
+
+namespace wincni::flannel {
+namespace {
+
+using Json = nlohmann::json;
+constexpr cni::FieldReader fields;
+
+// The reference checks the delegate's keys by exact name, so "Type" or
+// "IPAM" slipped through and the delegate got both spellings; here any case
+// counts, and a type key in another case is renamed "type".
+Json checked_delegate(const Json* given) {
+  if (given == nullptr || given->is_null()) return Json::object();
+  Json delegate = fields.expect_object(*given, "delegate");
+  if (cni::find_key(delegate, "name") != nullptr) {
+    throw cni::Error(cni::kInvalidNetworkConfig, "'delegate' dictionary must not have 'name' field, it'll be set by flannel");
+  }
+  if (cni::find_key(delegate, "ipam") != nullptr) {
+    throw cni::Error(cni::kInvalidNetworkConfig, "'delegate' dictionary must not have 'ipam' field, it'll be set by flannel");
+  }
+  for (auto it = delegate.begin(); it != delegate.end(); ++it) {
+    if (!cni::equals_ignore_case(it.key(), "type")) continue;
+    if (!it->is_string()) {
+      throw cni::Error(cni::kInvalidNetworkConfig, "'delegate' dictionary, if present, must have (string) 'type' field");
+    }
+    if (it.key() != "type") {
+      Json type = *it;
+      delegate.erase(it);
+      delegate["type"] = std::move(type);
+    }
+    break;
+  }
+  return delegate;
+}
+
+// One prefix or several: a JSON list, or kube-apiserver's comma-separated
+// --service-cluster-ip-range ("10.96.0.0/12,fd00:10:96::/112").
+std::vector<cni::IpPrefix> service_networks(const Json& config) {
+  const Json* value = cni::find_key(config, "serviceCIDR");
+  if (value == nullptr || value->is_null()) return {};
+  std::vector<std::string> texts;
+  if (value->is_array()) {
+    for (std::size_t i = 0; i < value->size(); ++i) {
+      texts.push_back(fields.expect_string((*value)[i], cni::FieldReader::index_path("serviceCIDR", i)));
+    }
+  } else {
+    const std::string& list = fields.expect_string(*value, "serviceCIDR");
+    std::size_t start = 0;
+    while (start <= list.size()) {
+      const auto comma = list.find(',', start);
+      texts.push_back(list.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+  }
+  std::vector<cni::IpPrefix> networks;
+  for (const std::string& text : texts) {
+    auto prefix = cni::IpPrefix::parse(text);
+    if (!prefix) fields.fail("serviceCIDR", fmt::format("\"{}\" is not a CIDR", text));
+    for (const cni::IpPrefix& seen : networks) {
+      if (seen.family() == prefix->family()) fields.fail("serviceCIDR", "one service network per IP family");
+    }
+    networks.push_back(prefix->network());
+  }
+  return networks;
+}
+
+}  // namespace
+
+FlannelConfig read_flannel_config(const cni::NetConf& conf) {
+  const Json& raw = conf.raw();
+  FlannelConfig config;
+  config.name = conf.name();
+  if (auto version = fields.read_string(raw, "cniVersion", "")) config.cni_version = *version;
+  if (auto file = fields.read_string(raw, "subnetFile", ""); file && !file->empty()) config.subnet_file = *file;
+  if (auto dir = fields.read_string(raw, "dataDir", ""); dir && !dir->empty()) config.data_dir = *dir;
+  for (const std::string* path : {&config.subnet_file, &config.data_dir}) {
+    if (path->find('\0') != std::string::npos) {
+      throw cni::Error(cni::kInvalidNetworkConfig, fmt::format("{}: contains a NUL character",
+                                                               path == &config.subnet_file ? "subnetFile" : "dataDir"));
+    }
+  }
+  if (auto seconds = fields.read_integer(raw, "subnetFileWaitSeconds", "", 0, 600)) {
+    config.subnet_wait = std::chrono::seconds(*seconds);
+  }
+  config.delegate = checked_delegate(cni::find_key(raw, "delegate"));
+  if (const Json* ipam = fields.read_object(raw, "ipam", "")) config.ipam = *ipam;
+  if (const Json* runtime = fields.read_object(raw, "runtimeConfig", "")) config.runtime_config = *runtime;
+  if (const Json* capabilities = fields.read_object(raw, "capabilities", "")) config.capabilities = *capabilities;
+  config.service_networks = service_networks(raw);
+  config.node_ip = fields.read_address(raw, "nodeIP", "");
+  return config;
+}
+
+}  // namespace wincni::flannel

@@ -1,0 +1,8 @@
+// flannel: the meta plugin for Windows nodes that run flanneld.
+
+#include "plugin.hpp"
+
+int main(int argc, char** argv) {
+  const wincni::flannel::FlannelPlugin plugin;
+  return wincni::cni::plugin_main(plugin.plugin_spec(), argc, argv);
+}

@@ -1,0 +1,58 @@
+#include "scratch_store.hpp"
+
+#include <random>
+
+#include <fmt/format.h>
+
+#include "wincni/cni/cni_env.hpp"
+#include "wincni/cni/private_files.hpp"
+
+namespace wincni::flannel {
+namespace {
+
+namespace files = cni::private_files;
+
+// A leading '.' no container ID has, and a random part unique to the writer.
+constexpr std::string_view kStagingPrefix = ".staging-";
+
+std::string staging_name(std::string_view sandbox) {
+  std::random_device random;
+  return fmt::format("{}{}-{:08x}", kStagingPrefix, sandbox, random());
+}
+
+}  // namespace
+
+std::string ScratchStore::path(std::string_view sandbox) const { return files::join(dir_, sandbox); }
+
+void ScratchStore::save(std::string_view sandbox, std::string_view config) const {
+  files::create_private_directories(dir_);
+  files::replace_file(dir_, sandbox, staging_name(sandbox), config);
+}
+
+std::optional<std::string> ScratchStore::load(std::string_view sandbox) const {
+  return files::read_file(path(sandbox));
+}
+
+bool ScratchStore::remove(std::string_view sandbox) const { return files::remove_file(path(sandbox)); }
+
+std::vector<std::string> ScratchStore::sandboxes() const {
+  std::vector<std::string> found;
+  if (!files::is_directory(dir_)) return found;
+  for (const files::DirEntry& entry : files::list_directory(dir_)) {
+    if (entry.regular_file && cni::is_valid_cni_name(entry.name)) found.push_back(entry.name);
+  }
+  return found;
+}
+
+std::size_t ScratchStore::remove_staging_leftovers() const {
+  std::size_t removed = 0;
+  if (!files::is_directory(dir_)) return removed;
+  for (const files::DirEntry& entry : files::list_directory(dir_)) {
+    if (entry.regular_file && entry.name.starts_with(kStagingPrefix) && files::remove_file(files::join(dir_, entry.name))) {
+      ++removed;
+    }
+  }
+  return removed;
+}
+
+}  // namespace wincni::flannel

@@ -1,0 +1,71 @@
+// flannel's config: the reference's defaults and delegate checks, and the
+// keys of the policy generator.
+
+#include <doctest/doctest.h>
+
+#include "addresses.hpp"
+#include "flannel_config.hpp"
+#include "wincni/cni/error.hpp"
+
+using namespace wincni;
+using flannel::FlannelConfig;
+using flannel::read_flannel_config;
+
+namespace {
+
+FlannelConfig read(const char* text) { return read_flannel_config(cni::NetConf::parse(text)); }
+
+std::string error_of(const char* text) {
+  try {
+    read(text);
+  } catch (const cni::Error& e) {
+    return std::to_string(e.code()) + " " + e.msg();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("omitted paths take the reference's defaults; given ones are honoured") {
+  const FlannelConfig defaults = read(R"({"name":"cni-flannel","type":"flannel"})");
+  CHECK(defaults.subnet_file == "/run/flannel/subnet.env");
+  CHECK(defaults.data_dir == "/var/lib/cni/flannel");
+  CHECK(defaults.subnet_wait == std::chrono::seconds(10));
+  CHECK(defaults.delegate == nlohmann::json::object());
+  CHECK(defaults.service_networks.empty());
+
+  const FlannelConfig given = read(
+      R"({"name":"n","type":"flannel","subnetFile":"C:\\run\\flannel\\subnet.env","dataDir":"D:\\flannel",)"
+      R"("subnetFileWaitSeconds":0})");
+  CHECK(given.subnet_file == "C:\\run\\flannel\\subnet.env");
+  CHECK(given.data_dir == "D:\\flannel");
+  CHECK(given.subnet_wait == std::chrono::seconds(0));
+}
+
+TEST_CASE("the delegate checks give the reference's messages, in any key case") {
+  CHECK(error_of(R"({"name":"n","type":"flannel","delegate":{"name":"x"}})") ==
+        "7 'delegate' dictionary must not have 'name' field, it'll be set by flannel");
+  CHECK(error_of(R"({"name":"n","type":"flannel","delegate":{"IPAM":{}}})") ==
+        "7 'delegate' dictionary must not have 'ipam' field, it'll be set by flannel");
+  CHECK(error_of(R"({"name":"n","type":"flannel","delegate":{"type":7}})") ==
+        "7 'delegate' dictionary, if present, must have (string) 'type' field");
+  CHECK(error_of(R"({"name":"n","type":"flannel","delegate":[]})").starts_with("7 delegate: must be an object"));
+  // The reference would add "type":"win-bridge" beside "Type" here.
+  CHECK(read(R"({"name":"n","type":"flannel","delegate":{"Type":"win-overlay"}})").delegate ==
+        nlohmann::json{{"type", "win-overlay"}});
+}
+
+TEST_CASE("serviceCIDR: a string, a comma list or a JSON list, one network per family, masked") {
+  using test::prefix;
+  CHECK(read(R"({"name":"n","type":"flannel","serviceCIDR":"10.96.0.1/12"})").service_networks ==
+        std::vector{prefix("10.96.0.0/12")});
+  CHECK(read(R"({"name":"n","type":"flannel","serviceCIDR":"10.96.0.0/12,fd00:10:96::/112"})").service_networks ==
+        std::vector{prefix("10.96.0.0/12"), prefix("fd00:10:96::/112")});
+  CHECK(read(R"({"name":"n","type":"flannel","serviceCIDR":["10.96.0.0/12"],"nodeIP":"10.0.0.4"})").node_ip ==
+        test::ip("10.0.0.4"));
+  CHECK(error_of(R"({"name":"n","type":"flannel","serviceCIDR":"10.96.0.0"})").starts_with("7 serviceCIDR:"));
+  CHECK(error_of(R"({"name":"n","type":"flannel","serviceCIDR":"10.96.0.0/12,10.97.0.0/16"})") ==
+        "7 serviceCIDR: one service network per IP family");
+  CHECK(error_of(R"({"name":"n","type":"flannel","nodeIP":"me"})").starts_with("7 nodeIP:"));
+  CHECK(error_of(R"({"name":"n","type":"flannel","subnetFileWaitSeconds":-1})").starts_with("7 subnetFileWaitSeconds"));
+}
