@@ -6,6 +6,7 @@
 #include "scratch_store.hpp"
 #include "wincni/cni/delegate.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/cni/plugin_path.hpp"
 
 namespace wincni::flannel {
 
@@ -17,6 +18,10 @@ cni::Result FlannelPlugin::add(const cni::CommandContext& ctx) const {
   const std::string type = delegate.at("type").get<std::string>();
   const std::string bytes = delegate.dump();
   ctx.log().info("netconf sent to delegate plugin {}: {}", type, bytes);
+
+  // A delegate this node does not have can have done nothing: refused
+  // before anything is saved (code 7).
+  cni::find_plugin(type, cni::split_plugin_path(ctx.cni_path));
 
   // Saved before delegating, as the reference does: whatever the delegate
   // does before it fails or the process dies, a DEL finds what to undo.

@@ -78,7 +78,9 @@ class EmulatedNode {
     env.set("PATH", std::getenv("PATH") ? std::getenv("PATH") : "/usr/bin:/bin");
     env.set("WINCNI_EMULATOR_DIR", path("hns"));
     env.set("WINCNI_DATA_DIR", path("plugin"));
-    env.set("CNI_PATH", binary_dir("WINCNI_HOST_LOCAL"));
+    // A meta plugin's suite (flannel) names every delegate's folder.
+    const char* cni_path = std::getenv("WINCNI_CNI_PATH");
+    env.set("CNI_PATH", cni_path != nullptr ? std::string(cni_path) : binary_dir("WINCNI_HOST_LOCAL"));
     return env;
   }
 

@@ -1,0 +1,79 @@
+#pragma once
+// A Windows node running flanneld, emulated: the backend's HNS network as
+// flanneld leaves it (hnsctl node host-gw / vxlan), its subnet.env, and
+// flannel's config pointing at both, with every file in the node's scratch
+// directory.
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "emulated_node.hpp"
+#include "fixture_configs.hpp"
+
+namespace wincni::test {
+
+class FlannelNode : public EmulatedNode {
+ public:
+  std::string subnet_file() const { return path("run/flannel/subnet.env"); }
+  std::string scratch_dir() const { return path("flannel"); }
+  std::string scratch_file(const std::string& sandbox) const { return scratch_dir() + "/" + sandbox; }
+
+  void write_subnet_env(std::string_view text) const {
+    std::filesystem::create_directories(std::filesystem::path(subnet_file()).parent_path());
+    std::ofstream(subnet_file(), std::ios::binary) << text;
+  }
+
+  // flanneld's host-gw node for the fixture's 10.244.4.0/24.
+  void host_gw_node() const {
+    host_gw("10.244.4.0/24", "cbr0");
+    write_subnet_env(subnet_env_fixture("host-gw-v4.env"));
+  }
+  // flanneld's vxlan node for the same subnet (VNI 4096).
+  void vxlan_node() const {
+    vxlan("10.244.4.0/24", "flannel.4096");
+    write_subnet_env(subnet_env_fixture("vxlan-v4-crlf.env"));
+  }
+
+  // flannel's config: `extra` merged over name, type, cniVersion and the
+  // node's paths (subnet.env, scratch folder, host-local's store).
+  nlohmann::json config(const std::string& network, nlohmann::json extra = nlohmann::json::object()) const {
+    nlohmann::json config = {{"cniVersion", "1.0.0"},
+                             {"name", network},
+                             {"type", "flannel"},
+                             {"subnetFile", subnet_file()},
+                             {"dataDir", scratch_dir()},
+                             {"subnetFileWaitSeconds", 0},
+                             {"ipam", {{"dataDir", ipam_dir()}}}};
+    config.merge_patch(extra);
+    return config;
+  }
+
+  bool has_scratch(const std::string& sandbox) const { return std::filesystem::exists(scratch_file(sandbox)); }
+
+  nlohmann::json scratch(const std::string& sandbox) const {
+    std::ifstream in(scratch_file(sandbox));
+    return nlohmann::json::parse(in, nullptr, false);
+  }
+
+  // Nothing of flannel's or its delegates' left: no scratch file, no
+  // address held, no endpoint of ours (hnsctl audit).
+  void check_clean(const std::string& network) const {
+    std::error_code error;
+    const bool no_scratch = !std::filesystem::exists(scratch_dir()) || std::filesystem::is_empty(scratch_dir(), error);
+    CHECK(no_scratch);
+    CHECK(held_addresses(network).empty());
+    CHECK(audit() == "");
+  }
+};
+
+// The endpoint's policies of `type`, as HNS holds them.
+inline std::vector<nlohmann::json> policies_of(const nlohmann::json& endpoint, const std::string& type) {
+  std::vector<nlohmann::json> found;
+  for (const nlohmann::json& policy : endpoint.value("Policies", nlohmann::json::array())) {
+    if (policy.value("Type", "") == type) found.push_back(policy);
+  }
+  return found;
+}
+
+}  // namespace wincni::test
