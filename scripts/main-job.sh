@@ -3,16 +3,17 @@
 # binaries, on the embedded HNS emulator, in a scratch folder. Installs what is
 # missing and builds the binaries it needs (native configuration) first.
 #
-#   scripts/main-job.sh            win-bridge on a flannel host-gw node
-#   scripts/main-job.sh overlay    win-overlay on a flannel vxlan node (VNI 4096)
+#   scripts/main-job.sh            flannel -> win-bridge on a flannel host-gw node
+#   scripts/main-job.sh vxlan      flannel -> win-overlay on a flannel vxlan node (VNI 4096)
+#   scripts/main-job.sh bridge     win-bridge alone (overlay: win-overlay alone)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 build() {
   [ -f build/linux/build.ninja ] || meson setup build/linux --werror
   # ":executable" because hnsctl also names the library its commands live in.
-  meson compile -C build/linux hnsctl:executable win-bridge:executable win-overlay:executable \
-    host-local:executable
+  meson compile -C build/linux hnsctl:executable flannel:executable win-bridge:executable \
+    win-overlay:executable host-local:executable
 }
 mkdir -p build
 if ! build >build/main-job-build.log 2>&1; then
