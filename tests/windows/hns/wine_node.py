@@ -1,6 +1,6 @@
 """An emulated node under Wine for the plugins' end-to-end scripts: hnsctl.exe,
-one plugin .exe and host-local.exe on the HNS emulator DLLs, in a scratch
-directory (tests/e2e/*/wine_*.py)."""
+one plugin .exe, host-local.exe and the plugin's delegates (flannel's) on
+the HNS emulator DLLs, in a scratch directory (tests/e2e/*/wine_*.py)."""
 import argparse
 import json
 import os
@@ -29,6 +29,9 @@ class Node:
                         WINCNI_DATA_DIR=windows_path(os.path.join(scratch, 'plugin')),
                         CNI_PATH=windows_path(os.path.dirname(host_local)))
         self.ipam_dir = os.path.join(scratch, 'ipam')
+        # The folder plugins run in; its drive is where a path without one
+        # (flannel's defaults) resolves. None: this script's.
+        self.cwd = None
 
     def hnsctl(self, *arguments):
         status, out, err = run_wine([self.hnsctl_exe] + list(arguments), self.env, timeout=120)
@@ -46,7 +49,7 @@ class Node:
             stdin.write(json.dumps(config).encode())
             stdin.seek(0)
             status = subprocess.call(['wine', self.plugin_exe], env=env, stdin=stdin, stdout=out, stderr=err,
-                                     timeout=120)
+                                     timeout=120, cwd=self.cwd)
             out.seek(0)
             text = out.read().decode(errors='replace')
             err.seek(0)
@@ -107,20 +110,26 @@ def simultaneous_first_adds(node, config, count=5):
     node.clean(network, 'first ADDs')
 
 
-def run_scenarios(plugin_option, scenarios):
+def run_scenarios(plugin_option, scenarios, delegates=()):
     """A script's main(): --PLUGIN_OPTION EXE --host-local EXE --hnsctl EXE
-    --install DLL..., then each scenario on one node in a fresh scratch
-    directory; the exit status of the checks."""
+    [--DELEGATE EXE for each of `delegates`] --install DLL..., then each
+    scenario on one node in a fresh scratch directory; the exit status of the
+    checks. CNI_PATH lists host-local's folder and the delegates', with ';'."""
     parser = argparse.ArgumentParser()
     parser.add_argument(f'--{plugin_option}', required=True, dest='plugin')
     parser.add_argument('--host-local', required=True)
     parser.add_argument('--hnsctl', required=True)
+    for delegate in delegates:
+        parser.add_argument(f'--{delegate}', required=True)
     parser.add_argument('--install', action='append', default=[])
     args = parser.parse_args()
     install(args.install)
     scratch = tempfile.mkdtemp(prefix=f'wincni-wine-{plugin_option}-')
     try:
         node = Node(args.plugin, args.host_local, args.hnsctl, scratch)
+        folders = [os.path.dirname(args.host_local)]
+        folders += [os.path.dirname(getattr(args, delegate.replace('-', '_'))) for delegate in delegates]
+        node.env['CNI_PATH'] = ';'.join(windows_path(folder) for folder in folders)
         for scenario in scenarios:
             scenario(node)
     finally:
