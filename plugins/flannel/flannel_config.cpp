@@ -1,5 +1,7 @@
 #include "flannel_config.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "wincni/cni/config_fields.hpp"
@@ -71,6 +73,17 @@ std::vector<cni::IpPrefix> service_networks(const Json& config) {
   return networks;
 }
 
+// On Windows '/' is a separator too, but a path that starts with one is not
+// always taken as root-relative (Wine takes "/run/..." as a Unix path), so
+// the reference's defaults and the user's paths are made "\run\...", which
+// every Windows API resolves on the current drive.
+std::string native_separators(std::string path) {
+#ifdef _WIN32
+  std::replace(path.begin(), path.end(), '/', '\\');
+#endif
+  return path;
+}
+
 }  // namespace
 
 FlannelConfig read_flannel_config(const cni::NetConf& conf) {
@@ -86,6 +99,8 @@ FlannelConfig read_flannel_config(const cni::NetConf& conf) {
                                                                path == &config.subnet_file ? "subnetFile" : "dataDir"));
     }
   }
+  config.subnet_file = native_separators(std::move(config.subnet_file));
+  config.data_dir = native_separators(std::move(config.data_dir));
   if (auto seconds = fields.read_integer(raw, "subnetFileWaitSeconds", "", 0, 600)) {
     config.subnet_wait = std::chrono::seconds(*seconds);
   }
