@@ -28,8 +28,14 @@ std::string error_of(const char* text) {
 
 TEST_CASE("omitted paths take the reference's defaults; given ones are honoured") {
   const FlannelConfig defaults = read(R"({"name":"cni-flannel","type":"flannel"})");
+#ifdef _WIN32
+  // Root-relative: on the current drive (C:\run\flannel\subnet.env).
+  CHECK(defaults.subnet_file == "\\run\\flannel\\subnet.env");
+  CHECK(defaults.data_dir == "\\var\\lib\\cni\\flannel");
+#else
   CHECK(defaults.subnet_file == "/run/flannel/subnet.env");
   CHECK(defaults.data_dir == "/var/lib/cni/flannel");
+#endif
   CHECK(defaults.subnet_wait == std::chrono::seconds(10));
   CHECK(defaults.delegate == nlohmann::json::object());
   CHECK(defaults.service_networks.empty());
