@@ -30,13 +30,23 @@ cni::Result FlannelPlugin::add(const cni::CommandContext& ctx) const {
   const cni::Environment& environment = delegate_environment(ctx);
   try {
     return cni::delegate_add(type, bytes, delegate.at("cniVersion").get<std::string>(), environment);
-  } catch (const cni::Error& failure) {
+  } catch (const cni::Error&) {
     try {
       cni::delegate_del(type, bytes, environment);
-      if (owns_scratch(ctx)) store.remove(sandbox);
     } catch (const cni::Error& e) {
-      ctx.log().warn("undoing the failed ADD: the delegate's DEL failed too ({}); {} stays for the runtime's DEL",
-                     e.msg(), store.path(sandbox));
+      ctx.log().warn("undoing the failed ADD: the delegate's DEL failed too ({}); the runtime's DEL derives the "
+                     "same config again from this config and subnet.env",
+                     e.msg());
+    }
+    // Not kept for the runtime's DEL: it sends this config again, and a DEL
+    // without the file derives the same one; a file kept here would outlive
+    // a runtime that gives up (until GC).
+    if (owns_scratch(ctx)) {
+      try {
+        store.remove(sandbox);
+      } catch (const cni::Error& e) {
+        ctx.log().warn("undoing the failed ADD: {} stays: {}", store.path(sandbox), e.msg());
+      }
     }
     throw;
   }

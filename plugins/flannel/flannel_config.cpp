@@ -1,6 +1,7 @@
 #include "flannel_config.hpp"
 
 #include <algorithm>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -101,6 +102,13 @@ FlannelConfig read_flannel_config(const cni::NetConf& conf) {
   }
   config.subnet_file = native_separators(std::move(config.subnet_file));
   config.data_dir = native_separators(std::move(config.data_dir));
+  // A relative dataDir would put pods' configs in whatever folder the
+  // runtime runs in (System32 for a Windows service).
+  if (!std::filesystem::path(config.data_dir).has_root_directory()) {
+    throw cni::Error(cni::kInvalidNetworkConfig,
+                     fmt::format("dataDir \"{}\" is relative: give a path from the root, such as the default {}",
+                                 config.data_dir, native_separators(kDefaultDataDir)));
+  }
   if (auto seconds = fields.read_integer(raw, "subnetFileWaitSeconds", "", 0, 600)) {
     config.subnet_wait = std::chrono::seconds(*seconds);
   }

@@ -125,6 +125,17 @@ SubnetEnv parse_subnet_env(std::string_view text, std::string_view path) {
     throw cni::Error(cni::kInvalidNetworkConfig,
                      fmt::format("{} is {} bytes: that is not flanneld's subnet.env, which is a few lines", path, text.size()));
   }
+  // flanneld writes plain ASCII; a byte-order mark means an operator wrote
+  // the file by hand on Windows. Notepad's and PowerShell 7's UTF-8 mark is
+  // harmless; Windows PowerShell 5.1's `>` and Out-File write UTF-16, whose
+  // every other byte is NUL: no key would match, so say what happened.
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF")) {
+    throw cni::Error(cni::kInvalidNetworkConfig,
+                     fmt::format("{} is UTF-16 text (what Windows PowerShell's '>' and Out-File write); flannel reads "
+                                 "subnet.env as ASCII: write it with Set-Content -Encoding ascii",
+                                 path));
+  }
   Parser parser(path);
   std::size_t number = 1;
   std::size_t start = 0;

@@ -1,6 +1,7 @@
 """The valid configs every hostile config is derived from: conf-examples/
 and the bridge fixtures of tests/e2e/win-bridge, each as win-bridge (or
-win-overlay, for its examples) would get it on the emulated node (host-local data in the scratch dir), and the
+win-overlay or flannel, for their examples) would get it on the emulated
+node (host-local and flannel data in the scratch dir), and the
 same texts as host-local gets them (an IPAM plugin reads the whole network
 config), plus one host-local config that uses every host-local key."""
 
@@ -9,6 +10,7 @@ import os
 from dataclasses import dataclass
 from typing import List
 
+import subnet_envs
 from case import CONTAINER
 
 
@@ -45,8 +47,13 @@ _WIN_OVERLAY_FILES = [
     ("conf-examples/win-overlay-standalone.conf", "@NETNS@", True),
 ]
 
-# The plugins built on the endpoint engine.
-ENGINE_PLUGINS = ("win-bridge", "win-overlay")
+# flannel's conflists, each on its backend's node with that node's
+# subnet.env (subnet_envs.py): host-gw delegating to win-bridge on cbr0,
+# vxlan to win-overlay on flannel.4096.
+_FLANNEL_FILES = [
+    ("conf-examples/flannel-host-gw.conflist", "host-gw"),
+    ("conf-examples/flannel-vxlan.conflist", "vxlan"),
+]
 
 _HOST_LOCAL_FILES = [
     "conf-examples/win-bridge-containerd.conf",
@@ -109,6 +116,24 @@ def win_bridge_bases(source_root: str) -> List[Base]:
 
 def win_overlay_bases(source_root: str) -> List[Base]:
     return _engine_bases("win-overlay", _WIN_OVERLAY_FILES, source_root)
+
+
+def flannel_bases(source_root: str) -> List[Base]:
+    """The conflists' flannel plugin as a runtime hands it over (the list's
+    name and cniVersion injected), with its paths in the scratch dir and no
+    waiting: neither for subnet.env nor, in the delegate, for the network
+    (both waits are bounded and tested on their own)."""
+    bases = []
+    for rel, backend in _FLANNEL_FILES:
+        conflist = _load(source_root, rel)
+        config = dict(conflist["plugins"][0], name=conflist["name"], cniVersion=conflist["cniVersion"])
+        config["subnetFile"] = subnet_envs.path(backend)
+        config["subnetFileWaitSeconds"] = 0
+        config["dataDir"] = "@ROOT@/flannel"
+        config["ipam"] = {"dataDir": IPAM_DIR}
+        config["delegate"]["networkWaitSeconds"] = 0
+        bases.append(Base(f"flannel/{_name(rel)}", "flannel", config))
+    return bases
 
 
 def host_local_bases(source_root: str) -> List[Base]:

@@ -2,7 +2,7 @@
 
 Texts and environment values may hold tokens the worker replaces with its
 node's values (@ROOT@ the scratch dir, @NETNS@ the HCN namespace, @BIN@ the
-directory holding host-local), so that the case list itself is fixed and the
+folders of host-local and flannel's delegates), so that the case list itself is fixed and the
 same on every machine."""
 
 from dataclasses import dataclass, field
@@ -22,7 +22,7 @@ class Expect:
 @dataclass
 class Case:
     id: str
-    plugin: str          # "host-local" or "win-bridge"
+    plugin: str          # "host-local", "win-bridge", "win-overlay" or "flannel"
     command: Optional[str]  # CNI_COMMAND; None leaves it unset
     stdin: bytes
     # CNI_* variables and overrides of the node's environment; None unsets.

@@ -6,7 +6,7 @@ levels, the emulator's own settings and fault syntax, the HNS timeout)."""
 
 from typing import Dict, List, Optional
 
-from base_configs import ENGINE_PLUGINS, Base, for_command, text
+from base_configs import Base, for_command, text
 from case import Case
 from case_builder import derived_case
 from node import BROKEN_IPAM_KINDS
@@ -85,11 +85,12 @@ def env_cases(bases: List[Base], prev_results: dict) -> List[Case]:
                                           closed_fds=fds))
             cases.append(derived_case("env", base, command, "stdout's reader gone", config,
                                       stdout_reader_gone=True))
-            if base.plugin in ENGINE_PLUGINS:
-                # CNI_PATH leading to an IPAM plugin that misbehaves (node.py).
+            if base.plugin != "host-local":
+                # CNI_PATH leading to an IPAM plugin that misbehaves (node.py)
+                # first, then to the delegates flannel needs.
                 for kind in BROKEN_IPAM_KINDS:
                     cases.append(_case(base, command, f"CNI_PATH to an IPAM plugin that {kind.replace('-', ' ')}",
-                                       {"CNI_PATH": f"@ROOT@/fixtures/ipam-{kind}"}, prev_results))
+                                       {"CNI_PATH": f"@ROOT@/fixtures/ipam-{kind}:@BIN@"}, prev_results))
             for variable in CNI_VARIABLES:
                 values = dict(_VARIANTS)
                 for value in _SPECIFIC[variable]:

@@ -116,6 +116,21 @@ def stdout_reader_gone(add: Add, win_bridge: Base, host_local: Base, prev_result
                 text(for_command(base, command)), Expect(), stdout_reader_gone=True)
 
 
+def flannel_keeps_the_config_of_a_failed_add(add: Add, flannel: Base) -> None:
+    # When the delegate's ADD failed and so did the DEL that undoes it (the
+    # same bad CNI_NETNS fails both), flannel kept dataDir/<sandbox>.
+    add("a failed ADD whose undoing fails too leaves no saved config", flannel, "ADD",
+        text(for_command(flannel, "ADD")), Expect(code=4), env={"CNI_NETNS": "garbage"})
+
+
+def flannel_relative_data_dir(add: Add, flannel: Base) -> None:
+    # A relative dataDir put the pod's saved config in the runtime's working
+    # directory.
+    add("a relative dataDir is refused", flannel, "ADD",
+        _variant(flannel, "ADD", lambda config: config.update(dataDir="0.0.0.0")),
+        Expect(code=7, msg_contains="is relative"))
+
+
 BUGS = [
     hns_version_beyond_16_bits,
     host_local_blocks_on_files_that_are_not_regular,
@@ -128,8 +143,13 @@ BUGS = [
     stdout_reader_gone,
 ]
 
+FLANNEL_BUGS = [
+    flannel_keeps_the_config_of_a_failed_add,
+    flannel_relative_data_dir,
+]
 
-def regression_cases(win_bridge: Base, host_local: Base, prev_results: dict) -> List[Case]:
+
+def regression_cases(win_bridge: Base, host_local: Base, flannel: Base, prev_results: dict) -> List[Case]:
     cases: List[Case] = []
 
     def add(name: str, base: Base, command: str, stdin: bytes, expect: Expect, env=None, **fields) -> None:
@@ -138,4 +158,6 @@ def regression_cases(win_bridge: Base, host_local: Base, prev_results: dict) -> 
 
     for bug in BUGS:
         bug(add, win_bridge, host_local, prev_results)
+    for bug in FLANNEL_BUGS:
+        bug(add, flannel)
     return cases

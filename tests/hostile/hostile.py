@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""The hostile-input suite: host-local, win-bridge and win-overlay given bad stdin, bad
-environments and a misbehaving HNS must answer with a valid result or a
+"""The hostile-input suite: host-local, win-bridge, win-overlay and flannel
+given bad stdin, bad environments, a bad subnet.env and a misbehaving HNS
+must answer with a valid result or a
 clean CNI error, never crash or hang, and leave nothing behind
 (tests/hostile/README.md).
 
@@ -28,6 +29,7 @@ import cases_garbage  # noqa: E402
 import cases_hns  # noqa: E402
 import cases_regressions  # noqa: E402
 import cases_stdin  # noqa: E402
+import cases_subnet_env  # noqa: E402
 import repo_watch  # noqa: E402
 import sandbox  # noqa: E402
 import selection  # noqa: E402
@@ -38,7 +40,7 @@ from worker import Worker  # noqa: E402
 # Every this many cases, a fresh ADD must succeed after the case.
 PROBE_EVERY = 25
 # Cases a default run takes (selection.py), and the seed that picks them.
-DEFAULT_BUDGET = 1500
+DEFAULT_BUDGET = 1900
 SELECTION_SEED = 1
 
 
@@ -69,6 +71,7 @@ def build_cases(source_root: str, prev_results: dict):
     wb = base_configs.win_bridge_bases(source_root)
     wo = base_configs.win_overlay_bases(source_root)
     hl = base_configs.host_local_bases(source_root)
+    fl = base_configs.flannel_bases(source_root)
     # One config per binary for what does not depend on the config's shape.
     wb_containerd, hl_containerd = wb[0], hl[0]
     wb_dockershim = wb[1]
@@ -90,7 +93,15 @@ def build_cases(source_root: str, prev_results: dict):
                                       commands=("DEL", "CHECK", "GC", "STATUS"))
     cases += cases_env.env_cases([wo_containerd], prev_results)
     cases += cases_hns.hns_cases(wo, prev_results)
-    cases += cases_regressions.regression_cases(wb_containerd, hl_containerd, prev_results)
+    # flannel: its own config keys and subnet.env, and a misbehaving HNS
+    # under its delegates.
+    cases += cases_stdin.stdin_cases([fl[0]], prev_results)
+    cases += cases_fields.field_cases(fl, prev_results, commands=("ADD",))
+    cases += cases_fields.field_cases([fl[0]], prev_results, commands=("DEL", "CHECK", "GC", "STATUS"))
+    cases += cases_env.env_cases([fl[0]], prev_results)
+    cases += cases_hns.hns_cases(fl, prev_results)
+    cases += cases_subnet_env.subnet_env_cases(fl, prev_results)
+    cases += cases_regressions.regression_cases(wb_containerd, hl_containerd, fl[0], prev_results)
     for index, case in enumerate(cases):
         if index % PROBE_EVERY == 0:
             case.probe = True
@@ -105,8 +116,9 @@ def probe_configs(source_root: str) -> dict:
     wb = base_configs.win_bridge_bases(source_root)[0]
     wo = base_configs.win_overlay_bases(source_root)[0]
     hl = base_configs.host_local_bases(source_root)[0]
+    fl = base_configs.flannel_bases(source_root)[0]
     return {"win-bridge": base_configs.text(wb.config), "win-overlay": base_configs.text(wo.config),
-            "host-local": base_configs.text(hl.config)}
+            "host-local": base_configs.text(hl.config), "flannel": base_configs.text(fl.config)}
 
 
 def worker_main(args) -> int:
@@ -161,6 +173,7 @@ def main() -> int:
     parser.add_argument("--host-local", required=True)
     parser.add_argument("--win-bridge", required=True)
     parser.add_argument("--win-overlay", required=True)
+    parser.add_argument("--flannel", required=True)
     parser.add_argument("--hnsctl", required=True)
     parser.add_argument("--source-root", required=True)
     parser.add_argument("--workers", type=int, default=2)
@@ -181,12 +194,13 @@ def main() -> int:
 
     started = time.monotonic()
     binaries = {"host-local": os.path.abspath(args.host_local), "win-bridge": os.path.abspath(args.win_bridge),
-                "win-overlay": os.path.abspath(args.win_overlay), "hnsctl": os.path.abspath(args.hnsctl)}
+                "win-overlay": os.path.abspath(args.win_overlay), "flannel": os.path.abspath(args.flannel),
+                "hnsctl": os.path.abspath(args.hnsctl)}
     suite_root = tempfile.mkdtemp(prefix="wincni-hostile-")
     repo_before = repo_watch.snapshot(args.source_root)
     try:
         bases = (base_configs.win_bridge_bases(args.source_root) + base_configs.win_overlay_bases(args.source_root) +
-                 base_configs.host_local_bases(args.source_root))
+                 base_configs.flannel_bases(args.source_root) + base_configs.host_local_bases(args.source_root))
         prev_results = calibrate(os.path.join(suite_root, "calibrate"), binaries, bases)
         cases = build_cases(args.source_root, prev_results)
         if not args.full:
@@ -211,7 +225,7 @@ def main() -> int:
                              "--root", os.path.join(suite_root, f"w{k}"), "--report", report,
                              "--binaries", json.dumps(binaries), "--source-root", args.source_root,
                              "--host-local", binaries["host-local"], "--win-bridge", binaries["win-bridge"],
-                             "--win-overlay", binaries["win-overlay"],
+                             "--win-overlay", binaries["win-overlay"], "--flannel", binaries["flannel"],
                              "--hnsctl", binaries["hnsctl"], "--sandboxed", "1" if prefix else "0"]
             workers.append((subprocess.Popen(argv), report))
         reports = []

@@ -1,7 +1,9 @@
 """An emulated Windows node in a scratch directory, for one worker: the HNS
 emulator's state (flanneld's host-gw node: L2Bridge cbr0 on 10.244.1.0/24,
 cbr0_ep at .2; and its vxlan node: Overlay flannel.4096 on 10.244.3.0/24;
-one HCN namespace), the plugin and host-local data dirs, and
+one HCN namespace), flanneld's subnet.env for each (and the files no
+flanneld writes, subnet_envs.py), the plugin, flannel and host-local data
+dirs, and
 the HOME, TMPDIR and working directory every plugin run gets. After each case
 the node is put back exactly as it was (the emulator's state file restored,
 whatever the case created removed), so cases do not depend on each other and
@@ -13,11 +15,12 @@ import shutil
 import subprocess
 from typing import Dict, Optional
 
+import subnet_envs
 import tree_snapshot
 
 # Areas of the scratch tree where plugins keep data; everything else (home,
 # tmp, cwd, the fixtures) must come out of a run untouched.
-DATA_AREAS = ("hns", "plugin", "ipam", "varlib")
+DATA_AREAS = ("hns", "plugin", "ipam", "flannel", "varlib")
 
 
 # What each broken IPAM plugin does, whatever the command.
@@ -78,6 +81,7 @@ class Node:
         os.makedirs(self.path("fixtures/trapdir/cbr0"))
         os.mkfifo(self.path("fixtures/trapdir/cbr0/last_reserved_ip.0"))
         os.mkfifo(self.path("fixtures/trapdir/cbr0/.wincni-reserving"))
+        subnet_envs.write(self.root)
         for backend, subnet, name in (("host-gw", "10.244.1.0/24", "cbr0"), ("vxlan", "10.244.3.0/24", "flannel.4096")):
             hnsctl = self.hnsctl("node", backend, "--subnet", subnet, "--name", name)
             if hnsctl.returncode != 0:
@@ -113,7 +117,10 @@ class Node:
         return {
             b"@ROOT@": self.root.encode(),
             b"@NETNS@": self.netns.encode(),
-            b"@BIN@": os.path.dirname(self.binaries["host-local"]).encode(),
+            # The node's bin folders, as CNI_PATH lists them: host-local and
+            # flannel's delegates.
+            b"@BIN@": ":".join(os.path.dirname(self.binaries[name])
+                               for name in ("host-local", "win-bridge", "win-overlay")).encode(),
             b"@WBBIN@": os.path.dirname(self.binaries["win-bridge"]).encode(),
         }
 

@@ -77,6 +77,20 @@ TEST_CASE("CRLF line ends, as a file edited on Windows has them") {
   CHECK(env.ip_masq);  // "true\r" would not be true
 }
 
+TEST_CASE("a file written by hand on Windows: a UTF-8 byte-order mark is skipped, UTF-16 is named") {
+  const std::string text(test::subnet_env_fixture("host-gw-v4.env"));
+  const SubnetEnv env = parse_subnet_env("\xEF\xBB\xBF" + text, "subnet.env");
+  CHECK(env.networks == std::vector{prefix("10.244.0.0/16")});
+
+  // Windows PowerShell 5.1's `>`: UTF-16LE with its mark.
+  std::string utf16 = "\xFF\xFE";
+  for (char c : text) utf16 += std::string{c, '\0'};
+  const auto [code, msg] = failure(utf16);
+  CHECK(code == 7);
+  CHECK(msg.find("is UTF-16 text") != std::string::npos);
+  CHECK(msg.find("Set-Content -Encoding ascii") != std::string::npos);
+}
+
 TEST_CASE("the reference's listing of what is missing") {
   const auto [code, msg] = failure(test::subnet_env_fixture("malformed.env"));
   CHECK(code == 7);
