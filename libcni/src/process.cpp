@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #ifndef _WIN32
+#include <cerrno>
 #include <csignal>
 #include <ctime>
 #include <pthread.h>
@@ -92,6 +93,11 @@ struct OutputPipe {
 };
 
 // Owns the loop and every handle of one child. Handles are registered with
+// The program did not start (libuv's error code): nothing ran.
+struct SpawnFailed {
+  int rc;
+};
+
 // libuv by address, so an instance never moves.
 class ChildRun {
  public:
@@ -118,7 +124,7 @@ class ChildRun {
     if (const int rc = spawn(); rc != 0) {
       uv_close(reinterpret_cast<uv_handle_t*>(&process_), nullptr);
       close_all_and_drain();
-      throw Error(kIoFailure, fmt::format("cannot start \"{}\": {}", spec_.program, uv_strerror(rc)));
+      throw SpawnFailed{rc};
     }
     feed_stdin();
     for (auto* out : {&stdout_, &stderr_}) {
@@ -294,14 +300,42 @@ class ChildRun {
   bool drain_expired_ = false;
 };
 
+// Starting a program can fail for a moment and then work: Windows refuses
+// an .exe a scanner has open (a sharing violation), and Wine's CreateProcess
+// under load fails now and then with a code libuv does not know. Nothing
+// ran, so starting it again is safe; what says the program cannot start at
+// all (absent, not allowed, not a program, a bad path) is final.
+bool may_start_later(int rc) {
+  for (int final_rc : {UV_ENOENT, UV_EACCES, UV_EPERM, UV_EFTYPE, UV_EINVAL, UV_ENOTDIR, UV_EISDIR, UV_ENAMETOOLONG,
+                       UV_E2BIG, UV_ELOOP}) {
+    if (rc == final_rc) return false;
+  }
+#ifndef _WIN32
+  if (rc == -ENOEXEC) return false;  // not a UV_ name in the libuv Debian ships
+#endif
+  return true;
+}
+
+constexpr int kSpawnAttempts = 3;
+
 }  // namespace
 
 ProcessOutcome run_process(const ProcessSpec& spec) {
 #ifndef _WIN32
   SigpipeBlock sigpipe_blocked;
 #endif
-  ChildRun child(spec);
-  return child.run();
+  for (int attempt = 1;; ++attempt) {
+    try {
+      ChildRun child(spec);
+      return child.run();
+    } catch (const SpawnFailed& failed) {
+      if (!may_start_later(failed.rc) || attempt == kSpawnAttempts) {
+        throw Error(kIoFailure, fmt::format("cannot start \"{}\": {}{}", spec.program, uv_strerror(failed.rc),
+                                            attempt > 1 ? fmt::format(" ({} attempts)", attempt) : ""));
+      }
+      uv_sleep(static_cast<unsigned>(50 * attempt));
+    }
+  }
 }
 
 }  // namespace wincni::cni

@@ -5,8 +5,11 @@
 
 #include <doctest/doctest.h>
 
+#include <set>
+
 #include "emulated_node.hpp"
 #include "overlay_configs.hpp"
+#include "simultaneous_pods.hpp"
 
 using namespace wincni;
 using namespace wincni::test;
@@ -58,6 +61,22 @@ TEST_CASE("a network win-overlay creates: Overlay, VSID 4096, VxlanPort 4789, Ho
   CHECK(node.audit() == "");
 }
 
+TEST_CASE("10 simultaneous first ADDs create exactly one Overlay network") {
+  constexpr size_t kPods = 10;
+  EmulatedNode node;
+  const std::string text = creatable_config(node).dump();
+  std::vector<std::string> namespaces;
+  for (size_t i = 0; i < kPods; ++i) namespaces.push_back(node.create_namespace());
+
+  CHECK(added_addresses(at_once(node, "ADD", namespaces, text)).size() == kPods);
+  CHECK(only_network(node)["Type"] == "Overlay");
+  CHECK(node.endpoints().size() == kPods);
+  for (const Run& run : at_once(node, "DEL", namespaces, text)) CHECK_MESSAGE(run.ok(), run.out);
+  CHECK(node.endpoints().empty());
+  CHECK(node.held_addresses("flannel.4096").empty());
+  CHECK(node.audit() == "");
+}
+
 TEST_CASE("vni and vxlanPort from the config; a VNI below 4096 is refused before anything is made") {
   EmulatedNode node;
   const std::string netns = node.create_namespace();
@@ -81,20 +100,24 @@ TEST_CASE("vni and vxlanPort from the config; a VNI below 4096 is refused before
 
 TEST_CASE("before HNS 10.3: no VxlanPort policy, and another port than 4789 is refused") {
   EmulatedNode node;
-  node.hnsctl({"version", "--set", "10.2"});
+  // The emulator's own setting, not `hnsctl version --set`: hnsctl.exe
+  // talks to HNS through the DLLs and cannot set what HNS is.
+  const std::map<std::string, std::string> hns_10_2 = {{"WINCNI_EMULATOR_HNS_VERSION", "10.2"}};
   const std::string netns = node.create_namespace();
   json other_port = creatable_config(node);
   other_port["vxlanPort"] = 4790;
-  Run run = node.plugin({"ADD", "pod1", netns, other_port.dump()});
+  Run run = node.plugin({"ADD", "pod1", netns, other_port.dump(), hns_10_2});
   CHECK(run.code() == 2);
   CHECK_MESSAGE(run.msg().find("10.3") != std::string::npos, run.msg());
   CHECK(node.networks().empty());
   CHECK(node.held_addresses("flannel.4096").empty());
 
   const json config = creatable_config(node);
-  node.add("pod1", netns, config.dump());
+  run = node.plugin({"ADD", "pod1", netns, config.dump(), hns_10_2});
+  REQUIRE_MESSAGE(run.ok(), run.out);
   CHECK(network_policy(only_network(node), "VxlanPort") == nullptr);
-  node.del("pod1", netns, config.dump());
+  run = node.plugin({"DEL", "pod1", netns, config.dump(), hns_10_2});
+  CHECK_MESSAGE(run.ok(), run.out);
 }
 
 TEST_CASE("dockershim (HNS v1) creates the network through HCN too, as flanneld does") {

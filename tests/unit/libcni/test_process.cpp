@@ -136,6 +136,8 @@ TEST_CASE("run_process reports a program that cannot start as an I/O error namin
   } catch (const Error& e) {
     CHECK(e.code() == wincni::cni::kIoFailure);
     CHECK(e.msg().find(spec.program) != std::string::npos);
+    // Absent is final: not started again (what may work a moment later is).
+    CHECK(e.msg().find("attempts") == std::string::npos);
   }
 }
 

@@ -72,6 +72,12 @@ def run_wine(command, env, timeout=None):
         return status, out.read().decode(errors='replace'), err.read().decode(errors='replace')
 
 
+def crashed(stderr):
+    """What Wine prints when a program of the run dies of an exception
+    nobody handled, the program itself or a child it started."""
+    return 'wine: Unhandled' in stderr
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('--install', action='append', default=[])
@@ -96,6 +102,10 @@ def main():
         status, out, err = run_wine(command, env)
         sys.stdout.write(out)
         sys.stderr.write(err)
+        if status == 0 and crashed(err):
+            # Wine's crash handler can leave the exit status 0.
+            sys.stderr.write('run_in_prefix.py: the program crashed (see above); failing the run\n')
+            return 3
         return status
     finally:
         if own_state:

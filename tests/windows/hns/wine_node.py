@@ -1,13 +1,14 @@
-"""An emulated node under Wine for the plugins' end-to-end scripts: hnsctl.exe,
-one plugin .exe, host-local.exe and the plugin's delegates (flannel's) on
-the HNS emulator DLLs, in a scratch directory (tests/e2e/*/wine_*.py)."""
+"""An emulated node under Wine for what the shared e2e suites cannot do from
+their scratch folders: hnsctl.exe, one plugin .exe, host-local.exe and the
+plugin's delegates on the HNS emulator DLLs, run from a folder on drive C:
+so that the Windows default paths resolve in the prefix
+(tests/e2e/flannel/wine_flannel_pods.py)."""
 import argparse
 import json
 import os
 import shutil
 import subprocess
 import tempfile
-import threading
 
 from checks import check, exit_status
 from run_in_prefix import install, run_wine
@@ -78,36 +79,6 @@ class Node:
     def clean(self, network, what):
         check(self.hnsctl('audit')[0] == 0, f'{what}: hnsctl.exe audit finds nothing')
         check(self.held_addresses(network) == [], f'{what}: host-local holds no address')
-
-
-def simultaneous_first_adds(node, config, count=5):
-    """`count` pods' ADDs at once with a config whose network does not exist
-    yet: all succeed and exactly one network is created (LockFileEx)."""
-    network = config['name']
-    namespaces = [node.namespace() for _ in range(count)]
-    statuses = [None] * count
-
-    def add(i):
-        statuses[i] = node.plugin('ADD', f'pod{i}', namespaces[i], config)[0]
-
-    threads = [threading.Thread(target=add, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    check(statuses == [0] * count, f'{count} simultaneous first ADDs succeed')
-    names = [listed.get('Name') for listed in node.networks()]
-    check(names.count(network) == 1, 'they create exactly one network')
-    for i in range(count):
-        status = node.plugin('DEL', f'pod{i}', namespaces[i], config)[0]
-        if status != 0:
-            # Seen once on a fresh CI prefix: a DEL exiting 1 with no output
-            # (its stderr is printed above). A runtime repeats a failed DEL;
-            # so does this, once, and says so.
-            print(f'DEL pod{i} failed; repeating it as a runtime would', flush=True)
-            status = node.plugin('DEL', f'pod{i}', namespaces[i], config)[0]
-        check(status == 0, f'first ADDs: pod{i}\'s DEL succeeds')
-    node.clean(network, 'first ADDs')
 
 
 def run_scenarios(plugin_option, scenarios, delegates=()):
