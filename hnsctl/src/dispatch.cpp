@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "command.hpp"
+#include "wincni/cni/build_identity.hpp"
 
 namespace wincni::hnsctl {
 namespace {
@@ -8,7 +9,8 @@ namespace {
 void print_overview(std::ostream& out, std::string_view only_group = {}) {
   out << "hnsctl: list, show and set up HNS networks, endpoints and namespaces\n"
          "(the real HNS on Windows, the HNS emulator on Linux).\n\n"
-         "Usage: hnsctl GROUP VERB [options]   (each command takes --help)\n\n";
+         "Usage: hnsctl GROUP VERB [options]   (each command takes --help)\n"
+         "       hnsctl --version              (this build of hnsctl)\n\n";
   for (const auto& command : all_commands()) {
     if (!only_group.empty() && command.group != only_group) continue;
     out << fmt::format("  {:<28} {}\n", fmt::format("{} {}", command.group, command.verb), command.summary);
@@ -50,6 +52,12 @@ int run_hnsctl(const Args& args, Context& context) {
   if (args.empty() || is_help(args[0])) {
     print_overview(context.out);
     return args.empty() ? kUsage : kOk;
+  }
+  // The build, as every binary of the suite says it ("hnsctl version" is
+  // HNS's version).
+  if (args[0] == "--version") {
+    context.out << cni::version_line("hnsctl") << '\n';
+    return kOk;
   }
   const std::string& group = args[0];
   bool group_known = false;

@@ -1,4 +1,5 @@
 #include "wincni/cni/skel.hpp"
+
 #include "wincni/cni/stdin_text.hpp"
 
 #include <algorithm>
@@ -12,14 +13,12 @@
 
 #include "fd_stream.hpp"
 #include "standard_descriptors.hpp"
+#include "wincni/cni/build_identity.hpp"
 #include "wincni/cni/cni_env.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/json_keys.hpp"
 #include "wincni/cni/version.hpp"
 
-#ifndef WINCNI_VERSION
-#define WINCNI_VERSION "unknown"
-#endif
 
 namespace wincni::cni {
 
@@ -271,7 +270,7 @@ int run_command(const PluginSpec& spec, const Environment& env, std::istream& in
 
 std::string about_text(const PluginSpec& spec) {
   const std::string title = spec.description.empty() ? spec.name : spec.name + " " + spec.description;
-  return fmt::format("{} (wincni {})\nCNI protocol versions supported: {}\n", title, WINCNI_VERSION,
+  return fmt::format("{}\nCNI protocol versions supported: {}\n", version_line(title),
                      fmt::join(supported_versions(spec), ", "));
 }
 
@@ -285,7 +284,7 @@ int run_plugin(const PluginSpec& spec, const std::vector<std::string>& argv, con
         return 0;
       }
       if (option == "--version") {
-        out << fmt::format("{} (wincni {})\n", spec.name, WINCNI_VERSION);
+        out << version_line(spec.name) << '\n';
         return 0;
       }
       err << fmt::format("{}: unknown option {}\n", spec.name, option) << usage_text(spec);

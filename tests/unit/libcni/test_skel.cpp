@@ -10,6 +10,7 @@
 
 #include "cni_test_helpers.hpp"
 #include "scratch_dir.hpp"
+#include "wincni/cni/build_identity.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/skel.hpp"
 
@@ -70,12 +71,21 @@ TEST_CASE("--help and --version answer on stdout and exit 0") {
 
   const Run version = run(spec, env_for("ADD"), kConfig, {"plugin", "--version"});
   CHECK(version.exit_code == 0);
-  CHECK(version.out == std::string("test-plugin (wincni ") + WINCNI_VERSION + ")\n");
+  CHECK(version.out == std::string("test-plugin (wincni ") + WINCNI_VERSION + ", commit " +
+                           std::string(wincni::cni::build_commit()) + ")\n");
 
   const Run unknown = run(spec, Environment(), "", {"plugin", "--frobnicate"});
   CHECK(unknown.exit_code == 2);
   CHECK(unknown.out.empty());
   CHECK(unknown.err.find("unknown option --frobnicate") != std::string::npos);
+}
+
+TEST_CASE("the build's identity: the project's version and the commit, never empty") {
+  CHECK(wincni::cni::suite_version() == WINCNI_VERSION);
+  const std::string commit(wincni::cni::build_commit());
+  CHECK_FALSE(commit.empty());
+  CHECK(commit.find('@') == std::string::npos);  // vcs_tag replaced its placeholder
+  CHECK(wincni::cni::version_line("x") == "x (wincni " WINCNI_VERSION ", commit " + commit + ")");
 }
 
 TEST_CASE("without CNI_COMMAND the about text goes to stderr") {
@@ -86,8 +96,8 @@ TEST_CASE("without CNI_COMMAND the about text goes to stderr") {
   const Run about = run(spec, no_command, "");
   CHECK(about.exit_code == 0);
   CHECK(about.out.empty());
-  CHECK(about.err == std::string("test-plugin for the skel tests (wincni ") + WINCNI_VERSION +
-                         ")\nCNI protocol versions supported: 0.4.0, 1.0.0\n");
+  CHECK(about.err == std::string("test-plugin for the skel tests (wincni ") + WINCNI_VERSION + ", commit " +
+                         std::string(wincni::cni::build_commit()) + ")\nCNI protocol versions supported: 0.4.0, 1.0.0\n");
   CHECK(about_text(spec) == about.err);
 }
 

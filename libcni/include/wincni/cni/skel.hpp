@@ -67,7 +67,7 @@ PluginSpec spec_of(const Plugin& plugin, std::string name, std::string descripti
 }
 
 // What the skel prints without CNI_COMMAND (on stderr, exit 0):
-// "<name> <description> (wincni <version>)\nCNI protocol versions supported: 0.1.0, ...\n".
+// "<name> <description> (wincni <version>, commit <commit>)\nCNI protocol versions supported: 0.1.0, ...\n".
 std::string about_text(const PluginSpec& spec);
 
 // Runs one invocation against an explicit environment and streams; returns
