@@ -5,8 +5,9 @@ example configs, INSTALL.md, VERSION and SHA256SUMS (scripts/release.sh).
 Every binary's --version (run under Wine) must name the same version and
 commit, or nothing is laid out: a release is one build.
 
-usage: layout.py --build BUILD_DIR --source SOURCE_DIR --out OUT_DIR
-prints the release folder's path."""
+usage: layout.py --build BUILD_DIR --source SOURCE_DIR --out OUT_DIR [--strip STRIP]
+prints the release folder's path. --strip names mingw's strip, run on each
+copied binary (meson strips only when installing)."""
 import argparse
 import hashlib
 import os
@@ -70,6 +71,7 @@ def main():
     parser.add_argument('--build', required=True)
     parser.add_argument('--source', required=True)
     parser.add_argument('--out', required=True)
+    parser.add_argument('--strip')
     args = parser.parse_args()
     version, commit = one_build(args.build)
     name = f'wincni-{version}-windows-amd64'
@@ -80,7 +82,9 @@ def main():
     try:
         os.mkdir(os.path.join(staging, 'bin'))
         for path in BINARIES.values():
-            shutil.copy2(os.path.join(args.build, path), os.path.join(staging, 'bin'))
+            copy = shutil.copy2(os.path.join(args.build, path), os.path.join(staging, 'bin'))
+            if args.strip:
+                subprocess.run([args.strip, copy], check=True)
         shutil.copytree(os.path.join(args.source, 'conf-examples'), os.path.join(staging, 'conf-examples'))
         shutil.copy2(os.path.join(args.source, 'scripts', 'release', 'INSTALL.md'), staging)
         with open(os.path.join(staging, 'VERSION'), 'w', newline='\n') as f:

@@ -5,7 +5,7 @@ a VERSION that every binary's --version agrees with, and SHA256SUMS that
 verify and cover every other file; binaries that are not one build (one in
 the place of another) lay out nothing.
 
-usage: test_layout.py --build BUILD_DIR --source SOURCE_DIR"""
+usage: test_layout.py --build BUILD_DIR --source SOURCE_DIR --strip STRIP"""
 import argparse
 import hashlib
 import os
@@ -23,9 +23,10 @@ def check(ok, what):
         failures.append(what)
 
 
-def layout(build, source, out):
+def layout(build, source, out, strip):
     return subprocess.run([sys.executable, os.path.join(source, 'scripts', 'release', 'layout.py'), '--build', build,
-                           '--source', source, '--out', out], capture_output=True, text=True, timeout=600)
+                           '--source', source, '--out', out, '--strip', strip], capture_output=True, text=True,
+                          timeout=600)
 
 
 def sums_verify(folder):
@@ -52,10 +53,11 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('--build', required=True)
     parser.add_argument('--source', required=True)
+    parser.add_argument('--strip', required=True)
     args = parser.parse_args()
     out = tempfile.mkdtemp(prefix='wincni-release-')
     try:
-        run = layout(args.build, args.source, out)
+        run = layout(args.build, args.source, out, args.strip)
         check(run.returncode == 0, f'layout.py succeeds ({run.stderr.strip()})')
         folder = run.stdout.strip()
         check(os.path.basename(folder).startswith('wincni-') and folder.endswith('-windows-amd64'),
@@ -63,6 +65,9 @@ def main():
         check(sorted(os.listdir(os.path.join(folder, 'bin'))) ==
               ['flannel.exe', 'hnsctl.exe', 'host-local.exe', 'win-bridge.exe', 'win-overlay.exe'],
               'bin/ holds the five binaries')
+        built = os.path.getsize(os.path.join(args.build, 'plugins/flannel/flannel.exe'))
+        shipped = os.path.getsize(os.path.join(folder, 'bin', 'flannel.exe'))
+        check(shipped < built, f'the binaries are stripped (flannel.exe {built} -> {shipped} bytes)')
         check(sorted(os.listdir(os.path.join(folder, 'conf-examples'))) ==
               sorted(os.listdir(os.path.join(args.source, 'conf-examples'))), 'conf-examples/ is the examples')
         check(os.path.isfile(os.path.join(folder, 'INSTALL.md')), 'INSTALL.md is there')
@@ -85,7 +90,7 @@ def main():
             shutil.copy2(os.path.join(args.build, 'ipam/host-local/host-local.exe'),
                          os.path.join(mixed, 'plugins/flannel/flannel.exe'))
             refused_out = os.path.join(out, 'refused')
-            refused = layout(mixed, args.source, refused_out)
+            refused = layout(mixed, args.source, refused_out, args.strip)
             check(refused.returncode != 0 and 'is host-local, not flannel' in refused.stderr,
                   f'a binary in another\'s place is refused ({refused.stderr.strip()})')
             check(not os.path.exists(refused_out) or os.listdir(refused_out) == [], 'and nothing is laid out')
