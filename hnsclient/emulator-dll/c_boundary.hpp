@@ -17,23 +17,24 @@ namespace wincni::hns::emulator_dll {
 std::string utf8_argument(PCWSTR text);
 
 // Runs `call` (which returns an HcnReply) and hands its outcome to the
-// caller's pointers. `output` is NULL for calls without one.
+// caller's pointers, recorded as handed out by the export `name`
+// (handout_ledger.hpp). `output` is NULL for calls without one.
 template <typename Call>
-HRESULT deliver(PWSTR* output, PWSTR* error_record, Call&& call);
+HRESULT deliver(const char* name, PWSTR* output, PWSTR* error_record, Call&& call);
 
 // Implementation details of deliver().
-HRESULT deliver_reply(const HcnReply& reply, PWSTR* output, PWSTR* error_record);
-HRESULT deliver_exception(PWSTR* output, PWSTR* error_record);
+HRESULT deliver_reply(const char* name, const HcnReply& reply, PWSTR* output, PWSTR* error_record);
+HRESULT deliver_exception(const char* name, PWSTR* output, PWSTR* error_record);
 
 template <typename Call>
-HRESULT deliver(PWSTR* output, PWSTR* error_record, Call&& call) {
+HRESULT deliver(const char* name, PWSTR* output, PWSTR* error_record, Call&& call) {
   if (!error_record) return E_POINTER;
   *error_record = nullptr;
   if (output) *output = nullptr;
   try {
-    return deliver_reply(call(), output, error_record);
+    return deliver_reply(name, call(), output, error_record);
   } catch (...) {
-    return deliver_exception(output, error_record);
+    return deliver_exception(name, output, error_record);
   }
 }
 

@@ -7,6 +7,7 @@
 
 #include "c_boundary.hpp"
 #include "emulator_instance.hpp"
+#include "handout_ledger.hpp"
 #include "win32_guid.hpp"
 
 namespace {
@@ -20,35 +21,35 @@ using wincni::hns::win32::from_win32;
 
 HRESULT enumerate(HcnObject kind, PCWSTR query, PWSTR* result, PWSTR* error_record) {
   if (!result) return E_POINTER;
-  return deliver(result, error_record, [&] { return emulator().enumerate(kind, utf8_argument(query)); });
+  return deliver("HcnEnumerate", result, error_record, [&] { return emulator().enumerate(kind, utf8_argument(query)); });
 }
 
 HRESULT create(HcnObject kind, HcnHandle network, REFGUID id, PCWSTR settings, void** handle,
                PWSTR* error_record) {
   if (!handle) return E_POINTER;
   *handle = nullptr;
-  return deliver(nullptr, error_record,
+  return deliver("HcnCreate", nullptr, error_record,
                  [&] { return emulator().create(kind, network, from_win32(id), utf8_argument(settings), handle); });
 }
 
 HRESULT open(HcnObject kind, REFGUID id, void** handle, PWSTR* error_record) {
   if (!handle) return E_POINTER;
   *handle = nullptr;
-  return deliver(nullptr, error_record, [&] { return emulator().open(kind, from_win32(id), handle); });
+  return deliver("HcnOpen", nullptr, error_record, [&] { return emulator().open(kind, from_win32(id), handle); });
 }
 
 HRESULT modify(HcnObject kind, HcnHandle handle, PCWSTR settings, PWSTR* error_record) {
-  return deliver(nullptr, error_record, [&] { return emulator().modify(kind, handle, utf8_argument(settings)); });
+  return deliver("HcnModify", nullptr, error_record, [&] { return emulator().modify(kind, handle, utf8_argument(settings)); });
 }
 
 HRESULT query(HcnObject kind, HcnHandle handle, PCWSTR query_text, PWSTR* properties, PWSTR* error_record) {
   if (!properties) return E_POINTER;
-  return deliver(properties, error_record,
+  return deliver("HcnQueryProperties", properties, error_record,
                  [&] { return emulator().query_properties(kind, handle, utf8_argument(query_text)); });
 }
 
 HRESULT remove(HcnObject kind, REFGUID id, PWSTR* error_record) {
-  return deliver(nullptr, error_record, [&] { return emulator().remove(kind, from_win32(id)); });
+  return deliver("HcnDelete", nullptr, error_record, [&] { return emulator().remove(kind, from_win32(id)); });
 }
 
 HRESULT close(HcnObject kind, HcnHandle handle) {
@@ -66,6 +67,12 @@ constexpr auto kEndpoint = HcnObject::Endpoint;
 constexpr auto kNamespace = HcnObject::Namespace;
 
 }  // namespace
+
+// The handouts never freed, reported as the process ends.
+BOOL WINAPI DllMain(HINSTANCE, DWORD reason, LPVOID) {
+  if (reason == DLL_PROCESS_DETACH) wincni::hns::emulator_dll::report_unfreed_handouts();
+  return TRUE;
+}
 
 extern "C" {
 

@@ -8,8 +8,8 @@
 #include <exception>
 #include <new>
 
-#include "co_task_string.hpp"
 #include "emulator_instance.hpp"
+#include "handout_ledger.hpp"
 #include "hns_call.hpp"
 #include "utf16.hpp"
 
@@ -21,7 +21,7 @@ extern "C" HRESULT WINAPI HNSCall(PCWSTR Method, PCWSTR Path, PCWSTR Request, PW
     HnsCallReply reply = emulator_dll::emulator().hns_call(win32::narrow(Method), win32::narrow(Path),
                                                            win32::narrow(Request));
     if (failed(reply.hr)) return static_cast<HRESULT>(reply.hr);
-    *Response = win32::co_task_copy(reply.response);
+    *Response = emulator_dll::hand_out(reply.response, "HNSCall");
     return static_cast<HRESULT>(reply.hr);
   } catch (const win32::Utf16Error&) {
     return E_INVALIDARG;
@@ -30,4 +30,10 @@ extern "C" HRESULT WINAPI HNSCall(PCWSTR Method, PCWSTR Path, PCWSTR Request, PW
   } catch (...) {
     return E_FAIL;
   }
+}
+
+// The handouts never freed, reported as the process ends.
+BOOL WINAPI DllMain(HINSTANCE, DWORD reason, LPVOID) {
+  if (reason == DLL_PROCESS_DETACH) wincni::hns::emulator_dll::report_unfreed_handouts();
+  return TRUE;
 }

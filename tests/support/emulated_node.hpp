@@ -11,6 +11,8 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 #include <string_view>
@@ -132,10 +134,15 @@ class EmulatedNode {
     REQUIRE_MESSAGE(run.ok(), "DEL failed: " << run.out << run.err);
   }
 
-  // What `hnsctl audit` says; "" when the node is clean.
+  // What `hnsctl audit` says, and under Wine the strings the emulator DLLs
+  // handed out that a process never freed with CoTaskMemFree
+  // (cotaskmem-leaks.log); "" when the node is clean.
   std::string audit() const {
     Run run = hnsctl({"audit"});
-    return run.ok() ? std::string{} : run.out + run.err;
+    std::string found = run.ok() ? std::string{} : run.out + run.err;
+    std::ifstream leaks(dir_ / "hns" / "cotaskmem-leaks.log");
+    if (leaks) found += std::string(std::istreambuf_iterator<char>(leaks), {});
+    return found;
   }
 
   std::vector<nlohmann::json> endpoints() const { return list("endpoint"); }
