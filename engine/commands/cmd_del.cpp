@@ -35,10 +35,13 @@ void EndpointEngine::del(const cni::CommandContext& ctx) const {
 
   if (invocation.role == Role::Joiner) {
     // dockershim: this container leaves the pod's endpoint; the pause
-    // container's DEL removes it.
+    // container's DEL removes it. Detached only while the endpoint lists it:
+    // a repeated DEL finds it gone, and HNS refuses to detach what is not
+    // attached (HCN_E_ENDPOINT_NOT_ATTACHED, in the host's language on v1).
     HnsAccess& access = *invocation.access;
     teardown.attempt("detaching " + ctx.container_id, [&] {
-      if (auto endpoint = access.find_endpoint(invocation.endpoint_name)) access.detach(*endpoint, invocation.attachment);
+      auto endpoint = access.find_endpoint(invocation.endpoint_name);
+      if (endpoint && access.is_attached(*endpoint, invocation.attachment)) access.detach(*endpoint, invocation.attachment);
     });
     teardown.finish();
     return;

@@ -186,7 +186,7 @@ class EmulatedNode {
     // own threads, and with mingw's emulated TLS a thread that touched
     // doctest's thread_local streams crashes as it exits (their memory is
     // freed before their destructors run).
-    if (value == nullptr) FAIL(variable << " is not set (meson sets it for the test)");
+    if (value == nullptr) FAIL(std::string(variable) << " is not set (meson sets it for the test)");
     return value;
   }
   static std::string binary_dir(const char* variable) {
