@@ -32,7 +32,8 @@ std::optional<HnsApi> read_api_version(const Json& config) {
 std::optional<cni::IpPrefix> read_ip_masq_network(const Json& config) {
   const auto text = cf.read_string(config, "ipMasqNetwork", "");
   if (!text || text->empty()) return std::nullopt;
-  if (auto prefix = cni::IpPrefix::parse(*text)) return prefix;
+  // The network, whatever host bits the config has ("10.244.0.1/16").
+  if (auto prefix = cni::IpPrefix::parse(*text)) return prefix->network();
   if (auto address = cni::IpAddress::parse(*text)) return cni::IpPrefix(*address, address->bits());
   cf.fail("ipMasqNetwork", fmt::format("\"{}\" is neither an IP prefix nor an address", *text));
 }

@@ -46,9 +46,12 @@ bool mergeable(const OutboundNatPolicy& a, const OutboundNatPolicy& b) {
   return fa == fb || fa == ExceptionFamily::None || fb == ExceptionFamily::None;
 }
 
-// Exceptions compare by what they mean: "10.0.0.0/8" and "10.0.0.0/08" are one.
+// Exceptions compare by what they mean: "10.0.0.0/8" and "10.0.0.0/08" are
+// one. A prefix goes to HNS as its network ("10.244.0.1/16" as
+// "10.244.0.0/16"): a Windows Server 2022 host refused an endpoint whose
+// exception had host bits (docs/reference: hcsshim issue 1951).
 std::string canonical_exception(const std::string& exception) {
-  if (auto prefix = cni::IpPrefix::parse(exception)) return prefix->str();
+  if (auto prefix = cni::IpPrefix::parse(exception)) return prefix->network().str();
   if (auto address = cni::IpAddress::parse(exception)) return address->str();
   return exception;
 }
@@ -62,9 +65,17 @@ void add_exceptions(OutboundNatPolicy& into, const std::vector<std::string>& exc
   }
 }
 
+// A route's destination goes to HNS as its network, as exceptions do.
+void canonicalise_route(hns::Policy& policy) {
+  if (auto* route = policy.as<hns::SdnRoutePolicy>()) {
+    if (auto prefix = cni::IpPrefix::parse(route->destination_prefix)) route->destination_prefix = prefix->network().str();
+  }
+}
+
 class Assembly {
  public:
   void add(hns::Policy policy, std::string origin) {
+    canonicalise_route(policy);
     if (auto* nat = policy.as<OutboundNatPolicy>(); nat && nat->destinations.empty()) {
       for (AssembledPolicy& existing : policies_) {
         auto* target = existing.policy.as<OutboundNatPolicy>();

@@ -38,6 +38,13 @@ EmulatorConfig EmulatorConfig::from_environment() {
       config.problem = "WINCNI_EMULATOR_HNS_VERSION \"" + *version + "\" is not MAJOR.MINOR";
     }
   }
+  if (auto host_bits = environment_variable("WINCNI_EMULATOR_PREFIX_HOST_BITS"); host_bits && !host_bits->empty()) {
+    if (*host_bits == "refuse") {
+      config.refuse_prefix_host_bits = true;
+    } else if (*host_bits != "accept") {
+      config.problem = "WINCNI_EMULATOR_PREFIX_HOST_BITS \"" + *host_bits + "\" is neither accept nor refuse";
+    }
+  }
   return config;
 }
 
@@ -103,7 +110,7 @@ Outcome Emulator::Impl::run(const std::string& operation, HcnObject kind, Access
       }
     }
     auto apply = [&](EmulatorState& state) {
-      Host host(state, version_of(state));
+      Host host(state, version_of(state), HostRules{config.refuse_prefix_host_bits});
       outcome.output = body(host);
     };
     if (access == Access::Write) {

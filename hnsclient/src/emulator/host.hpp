@@ -21,9 +21,15 @@ namespace wincni::hns::emulator {
 // asked for when it has not.
 Guid new_object_id(const Guid& parameter, const Guid& in_settings);
 
+// How strict this host is where Windows versions differ (EmulatorConfig).
+struct HostRules {
+  bool refuse_prefix_host_bits = false;
+};
+
 class Host {
  public:
-  Host(EmulatorState& state, HnsVersion version) : state_(state), version_(version) {}
+  Host(EmulatorState& state, HnsVersion version, HostRules rules = {})
+      : state_(state), version_(version), rules_(rules) {}
 
   HnsVersion version() const { return version_; }
   EmulatorState& state() { return state_; }
@@ -82,6 +88,7 @@ class Host {
  private:
   EmulatorState& state_;
   HnsVersion version_;
+  HostRules rules_;
 };
 
 }  // namespace wincni::hns::emulator

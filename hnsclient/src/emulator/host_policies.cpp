@@ -3,9 +3,23 @@
 
 #include "failure.hpp"
 #include "host.hpp"
+#include "wincni/cni/ip.hpp"
 
 namespace wincni::hns::emulator {
 namespace {
+
+// A prefix whose address is not its network's ("10.244.0.1/16").
+bool has_host_bits(const std::string& text) {
+  const auto prefix = cni::IpPrefix::parse(text);
+  return prefix && !(*prefix == prefix->network());
+}
+
+// The prefixes of `policy` that a host refusing host bits looks at.
+std::vector<std::string> checked_prefixes(const Policy& policy) {
+  if (const auto* nat = policy.as<OutboundNatPolicy>()) return nat->exceptions;
+  if (const auto* route = policy.as<SdnRoutePolicy>()) return {route->destination_prefix};
+  return {};
+}
 
 std::string_view scope_name(unsigned scope) {
   switch (scope) {
@@ -31,6 +45,13 @@ void Host::check_policies(const std::vector<Policy>& policies, unsigned scope) c
     }
     if (std::string problem = policy.problem(); !problem.empty()) {
       throw HcnFailure(hr::kInvalidPolicy, policy.type() + " policy: " + problem);
+    }
+    if (rules_.refuse_prefix_host_bits) {
+      for (const std::string& prefix : checked_prefixes(policy)) {
+        if (has_host_bits(prefix)) {
+          throw HcnFailure(hr::kInvalidPolicy, policy.type() + " policy: " + prefix + " has host bits set");
+        }
+      }
     }
   }
 }

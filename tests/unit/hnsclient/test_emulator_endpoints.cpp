@@ -1,7 +1,9 @@
 // The emulator's endpoints: HNS-side IPAM, the MAC pool, address rules,
 // policy validation and port mappings.
 
+#include <cstdlib>
 #include <set>
+#include <tuple>
 
 #include "emulator_fixture.hpp"
 
@@ -130,6 +132,41 @@ TEST_CASE("endpoint policies are validated") {
   CHECK(code_of(R"([{"Type":"PortMapping","Settings":{"ExternalPort":8080,"Protocol":6}}])") == hr::kInvalidInternalPort);
   CHECK(code_of(R"([{"Type":"ProviderAddress","Settings":{}}])") == hr::kInvalidPolicy);
   CHECK(code_of(R"("not a list")") == hr::kInvalidJson);
+}
+
+TEST_CASE("prefixes with host bits: accepted by default (Server 2019), refused as a 2022 host did when asked") {
+  const std::string exception = R"([{"Type":"OutBoundNAT","Settings":{"Exceptions":["10.244.0.1/16"]}}])";
+  const std::string route = R"([{"Type":"SDNRoute","Settings":{"DestinationPrefix":"10.96.0.1/12"}}])";
+  const std::string networks = R"([{"Type":"OutBoundNAT","Settings":{"Exceptions":["10.244.0.0/16","10.0.0.5"]}},)"
+                               R"({"Type":"SDNRoute","Settings":{"DestinationPrefix":"10.96.0.0/12"}}])";
+  for (const bool refuse : {false, true}) {
+    CAPTURE(refuse);
+    EmulatorConfig config;
+    config.refuse_prefix_host_bits = refuse;
+    EmulatorFixture fx(config);
+    Guid network = fx.network();
+    auto reply_of = [&](const std::string& policies) {
+      return fx.endpoint(network, R"({"Name":"ep","Policies":)" + policies + R"(,"SchemaVersion":{"Major":2}})");
+    };
+    const HcnReply with_exception = reply_of(exception);
+    CHECK(with_exception.hr == (refuse ? hr::kInvalidPolicy : hr::kOk));
+    // The text a 2022 node gave (hcsshim issue 1951), without the detail.
+    if (refuse) CHECK(with_exception.error_record.find("The provided policy configuration is invalid") != std::string::npos);
+    CHECK(reply_of(route).hr == (refuse ? hr::kInvalidPolicy : hr::kOk));
+    CHECK(reply_of(networks).hr == hr::kOk);
+  }
+}
+
+TEST_CASE("WINCNI_EMULATOR_PREFIX_HOST_BITS: accept, refuse, or a problem naming it") {
+  for (const auto& [value, refuse, problem] : {std::tuple{"accept", false, false}, std::tuple{"refuse", true, false},
+                                               std::tuple{"strict", false, true}}) {
+    CAPTURE(value);
+    ::setenv("WINCNI_EMULATOR_PREFIX_HOST_BITS", value, 1);
+    const EmulatorConfig config = EmulatorConfig::from_environment();
+    CHECK(config.refuse_prefix_host_bits == refuse);
+    CHECK((config.problem.find("WINCNI_EMULATOR_PREFIX_HOST_BITS") != std::string::npos) == problem);
+  }
+  ::unsetenv("WINCNI_EMULATOR_PREFIX_HOST_BITS");
 }
 
 TEST_CASE("a host port can be mapped once per network") {

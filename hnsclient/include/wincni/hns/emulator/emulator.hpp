@@ -35,6 +35,12 @@ struct EmulatorConfig {
   std::optional<std::string> journal_path;
   std::string faults;
   std::optional<HnsVersion> hns_version;
+  // Prefixes with host bits ("10.244.0.1/16") in OutBoundNAT exceptions and
+  // route destinations: Windows Server 2019 took them, a 2022 host refused
+  // one such endpoint with HCN_E_INVALID_POLICY (hcsshim issue 1951; the
+  // cause is not established). Accepted unless
+  // WINCNI_EMULATOR_PREFIX_HOST_BITS=refuse.
+  bool refuse_prefix_host_bits = false;
   // Set by from_environment when a variable holds something unusable; every
   // call then fails with E_INVALIDARG and this text.
   std::string problem;
