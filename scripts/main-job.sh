@@ -8,7 +8,8 @@
 #   scripts/main-job.sh bridge     win-bridge alone (overlay: win-overlay alone)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+# The native build is all the main job needs: no Wine, mingw-w64 or Go.
+scripts/setup.sh native
 build() {
   [ -f build/linux/build.ninja ] || meson setup build/linux --werror
   # ":executable" because hnsctl also names the library its commands live in.

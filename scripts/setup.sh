@@ -2,16 +2,29 @@
 # Installs what wincni needs from Debian's packages. Idempotent and silent when
 # everything is already present; used by the README's commands, .ci/run and
 # developers alike.
+#   scripts/setup.sh          everything (scripts/test.sh, build.sh, release.sh)
+#   scripts/setup.sh native   the native build only (scripts/main-job.sh)
 set -euo pipefail
 
+# native: what the native build (and so the main job) needs; all: the
+# Windows cross build, Wine, Go and the reference plugins for the tests too.
+profile=${1:-all}
 packages=(
   meson ninja-build pkg-config cmake g++
   nlohmann-json3-dev libcxxopts-dev libfmt-dev libuv1-dev doctest-dev
-  g++-mingw-w64-x86-64-posix gcc-mingw-w64-x86-64-posix mingw-w64-tools
-  wine64 wine dpkg-dev
-  containernetworking-plugins golang-go golang-github-appc-cni-dev
   python3
 )
+case "$profile" in
+  native) ;;
+  all)
+    packages+=(
+      g++-mingw-w64-x86-64-posix gcc-mingw-w64-x86-64-posix mingw-w64-tools
+      wine64 wine dpkg-dev
+      containernetworking-plugins golang-go golang-github-appc-cni-dev
+    )
+    ;;
+  *) echo "usage: scripts/setup.sh [native|all]" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do
