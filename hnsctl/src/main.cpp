@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "command.hpp"
+#include "wincni/cni/program_arguments.hpp"
 #include "wincni/hns/backend.hpp"
 
 int main(int argc, char** argv) {
@@ -13,7 +14,7 @@ int main(int argc, char** argv) {
     hns::HnsClient client(api);
     auto emulated = hnsctl::emulated_host(*api);
     hnsctl::Context context{client, emulated.get(), std::cout, std::cerr};
-    return hnsctl::run_hnsctl(hnsctl::Args(argv + 1, argv + argc), context);
+    return hnsctl::run_hnsctl(cni::program_arguments(argc, argv), context);
   } catch (const std::exception& error) {
     std::cerr << "hnsctl: " << error.what() << '\n';
     return hnsctl::kFailed;

@@ -5,7 +5,8 @@
 // What it does comes from the environment variable WINCNI_TEST_SCRIPT, a JSON
 // object; every key is optional and the steps run in this order:
 //   "record":    path ("-" for stdout) that receives {"argv","env","stdin"}
-//   "sleep_ms":  sleep this long, then, if given, create the file "marker"
+//   "sleep_ms":  sleep this long (less if the file "until" appears), then, if
+//                given, create the file "marker"
 //   "echo_stdin": true copies stdin to stdout
 //   "stdout", "stderr": text written verbatim
 //   "flood":     this many bytes written to stdout and to stderr each
@@ -87,7 +88,13 @@ int main(int argc, char** argv) {
   }
   if (script.contains("record")) write_record(script["record"].get<std::string>(), argc, argv, input);
   if (script.contains("sleep_ms")) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(script["sleep_ms"].get<long long>()));
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(script["sleep_ms"].get<long long>());
+    const std::string until = script.value("until", "");
+    if (until.empty()) std::this_thread::sleep_until(deadline);
+    while (std::chrono::steady_clock::now() < deadline && !std::ifstream(until).good()) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
     if (script.contains("marker")) std::ofstream(script["marker"].get<std::string>()) << "still alive\n";
   }
   if (script.value("echo_stdin", false)) std::cout << input;

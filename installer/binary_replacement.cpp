@@ -1,0 +1,90 @@
+#include "binary_replacement.hpp"
+
+#include <random>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "installed_files.hpp"
+#include "wincni/cni/private_files.hpp"
+
+namespace wincni::installer {
+
+namespace {
+
+namespace private_files = cni::private_files;
+
+constexpr std::string_view kNewMark = ".new-";
+constexpr std::string_view kOldMark = ".old-";
+constexpr size_t kSuffixDigits = 8;
+
+std::string random_suffix() {
+  std::random_device random;
+  return fmt::format("{:08x}", random());
+}
+
+// file_name + mark + 8 lowercase hex digits.
+bool is_marked_copy(std::string_view entry, std::string_view file_name, std::string_view mark) {
+  if (entry.size() != file_name.size() + mark.size() + kSuffixDigits) return false;
+  if (!entry.starts_with(file_name) || entry.substr(file_name.size(), mark.size()) != mark) return false;
+  for (const char c : entry.substr(file_name.size() + mark.size())) {
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  }
+  return true;
+}
+
+std::string read_binary(const std::string& path) {
+  auto content = private_files::read_file(path);
+  if (!content) throw std::runtime_error(fmt::format("{}: no such file", path));
+  return std::move(*content);
+}
+
+}  // namespace
+
+BinaryChange install_binary(const std::string& source_dir, const std::string& bin_dir, const std::string& file_name) {
+  const std::string content = read_binary(private_files::join(source_dir, file_name));
+  BinaryChange change;
+  change.path = private_files::join(bin_dir, file_name);
+  const auto installed = private_files::read_file(change.path);
+  if (installed == content) return change;
+
+  const std::string staged = change.path + std::string(kNewMark) + random_suffix();
+  files::write_new_file(staged, content);
+  try {
+    if (files::rename_over(staged, change.path) == files::Swap::Done) {
+      change.kind = installed ? BinaryChange::Kind::Replaced : BinaryChange::Kind::Installed;
+      return change;
+    }
+    change.moved_aside_to = change.path + std::string(kOldMark) + random_suffix();
+    files::rename_aside(change.path, change.moved_aside_to);
+    if (files::rename_over(staged, change.path) != files::Swap::Done) {
+      // Something holds the name itself now: put the old one back.
+      files::rename_aside(change.moved_aside_to, change.path);
+      throw std::runtime_error(fmt::format("{}: in use, could not be replaced", change.path));
+    }
+  } catch (...) {
+    files::remove_unless_busy(staged);
+    throw;
+  }
+  change.kind = BinaryChange::Kind::ReplacedRunning;
+  return change;
+}
+
+std::vector<Leftover> remove_leftovers(const std::string& bin_dir, const std::vector<std::string>& file_names) {
+  std::vector<Leftover> leftovers;
+  if (!private_files::is_directory(bin_dir)) return leftovers;
+  for (const private_files::DirEntry& entry : private_files::list_directory(bin_dir)) {
+    if (!entry.regular_file) continue;
+    for (const std::string& file_name : file_names) {
+      if (!is_marked_copy(entry.name, file_name, kOldMark) && !is_marked_copy(entry.name, file_name, kNewMark)) {
+        continue;
+      }
+      Leftover leftover{private_files::join(bin_dir, entry.name)};
+      leftover.removed = files::remove_unless_busy(leftover.path) != files::Removal::Busy;
+      leftovers.push_back(leftover);
+    }
+  }
+  return leftovers;
+}
+
+}  // namespace wincni::installer

@@ -1,0 +1,20 @@
+#include "config_file_update.hpp"
+
+#include <random>
+
+#include <fmt/format.h>
+
+#include "wincni/cni/private_files.hpp"
+
+namespace wincni::installer {
+
+bool update_config_file(const std::string& dir, const std::string& name, std::string_view content) {
+  namespace private_files = cni::private_files;
+  private_files::create_private_directories(dir);
+  if (private_files::read_file(private_files::join(dir, name)) == content) return false;
+  std::random_device random;
+  private_files::replace_file(dir, name, fmt::format("{}.new-{:08x}", name, random()), content);
+  return true;
+}
+
+}  // namespace wincni::installer

@@ -1,0 +1,114 @@
+#include "install.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "binary_replacement.hpp"
+#include "config_file_update.hpp"
+#include "installed_files.hpp"
+#include "node_configs.hpp"
+#include "wincni/cni/private_files.hpp"
+
+namespace wincni::installer {
+
+namespace {
+
+namespace private_files = cni::private_files;
+
+#ifdef _WIN32
+constexpr std::string_view kExecutableSuffix = ".exe";
+#else
+constexpr std::string_view kExecutableSuffix = "";
+#endif
+
+void require_binaries(const std::string& source_dir, const std::vector<std::string>& binaries) {
+  for (const std::string& binary : binaries) {
+    if (!private_files::read_file(private_files::join(source_dir, binary))) {
+      throw std::runtime_error(fmt::format("{} is not in {}: run wincni-install from the release's bin folder or "
+                                           "name that folder with --source-dir",
+                                           binary, source_dir));
+    }
+  }
+}
+
+std::string describe(const BinaryChange& change) {
+  switch (change.kind) {
+    case BinaryChange::Kind::Unchanged:
+      return fmt::format("{}: unchanged", change.path);
+    case BinaryChange::Kind::Installed:
+      return fmt::format("{}: installed", change.path);
+    case BinaryChange::Kind::Replaced:
+      return fmt::format("{}: replaced", change.path);
+    case BinaryChange::Kind::ReplacedRunning:
+      break;
+  }
+  return fmt::format("{}: replaced; the running one was moved to {} and is removed by a later run", change.path,
+                     change.moved_aside_to);
+}
+
+bool is_cni_config_name(std::string_view name) {
+  return name.ends_with(".conf") || name.ends_with(".conflist") || name.ends_with(".json");
+}
+
+// Runtimes load the first config of the folder in name order: one sorting
+// before ours wins, which is the usual cause of pods on the wrong network
+// after a migration.
+void warn_about_configs_before(const std::string& conf_dir, const std::string& conf_name, std::ostream& warnings) {
+  std::vector<std::string> earlier;
+  for (const private_files::DirEntry& entry : private_files::list_directory(conf_dir)) {
+    if (entry.regular_file && is_cni_config_name(entry.name) && entry.name < conf_name) earlier.push_back(entry.name);
+  }
+  std::sort(earlier.begin(), earlier.end());
+  for (const std::string& name : earlier) {
+    warnings << fmt::format("wincni-install: warning: {} comes before {} in {}: the runtime uses the first config "
+                            "in name order, so pods get that one; remove it or rename ours with --conf-name\n",
+                            name, conf_name, conf_dir);
+  }
+}
+
+void report_config(const std::string& dir, const std::string& name, bool written, std::ostream& report) {
+  report << fmt::format("{}: {}\n", private_files::join(dir, name), written ? "written" : "unchanged");
+}
+
+}  // namespace
+
+std::vector<std::string> suite_binaries() {
+  std::vector<std::string> names;
+  for (const char* stem : {"flannel", "win-bridge", "win-overlay", "host-local", "hnsctl"}) {
+    names.push_back(std::string(stem) + std::string(kExecutableSuffix));
+  }
+  return names;
+}
+
+void install(const InstallOptions& options, std::ostream& report, std::ostream& warnings) {
+  const std::string source_dir = options.source_dir.empty() ? files::own_directory() : options.source_dir;
+  const std::vector<std::string> binaries = suite_binaries();
+  require_binaries(source_dir, binaries);
+  const std::string conflist = flannel_conflist(options.network);
+  const bool with_net_conf = !options.network.cluster_networks.empty();
+  const std::string net_conf = with_net_conf ? flanneld_net_conf(options.network) : std::string();
+
+  private_files::create_private_directories(options.bin_dir);
+  for (const Leftover& leftover : remove_leftovers(options.bin_dir, binaries)) {
+    report << fmt::format("{}: {}\n", leftover.path,
+                          leftover.removed ? "removed (left by an earlier run)" : "still running, kept");
+  }
+  for (const std::string& binary : binaries) {
+    report << describe(install_binary(source_dir, options.bin_dir, binary)) << '\n';
+  }
+
+  remove_leftovers(options.conf_dir, {options.conf_name});
+  report_config(options.conf_dir, options.conf_name,
+                update_config_file(options.conf_dir, options.conf_name, conflist), report);
+  warn_about_configs_before(options.conf_dir, options.conf_name, warnings);
+
+  if (with_net_conf) {
+    remove_leftovers(options.flanneld_conf_dir, {"net-conf.json"});
+    report_config(options.flanneld_conf_dir, "net-conf.json",
+                  update_config_file(options.flanneld_conf_dir, "net-conf.json", net_conf), report);
+  }
+}
+
+}  // namespace wincni::installer

@@ -1,0 +1,256 @@
+#include "install_options.hpp"
+
+#include <charconv>
+
+#include <cxxopts.hpp>
+#include <fmt/format.h>
+
+#include "node_layout.hpp"
+
+namespace wincni::installer {
+
+namespace {
+
+// A flag and the variable that stands in for it.
+struct Setting {
+  const char* flag;
+  const char* variable;
+  const char* help;
+};
+
+constexpr Setting kSettings[] = {
+    {"layout", "WINCNI_LAYOUT", "containerd (C:\\opt\\cni\\bin, C:\\etc\\cni\\net.d) or dockershim (C:\\k\\cni, "
+                                "C:\\k\\cni\\config); default containerd"},
+    {"bin-dir", "WINCNI_BIN_DIR", "the runtime's CNI bin folder (default: the layout's)"},
+    {"conf-dir", "WINCNI_CONF_DIR", "the runtime's CNI config folder (default: the layout's)"},
+    {"conf-name", "WINCNI_CONF_NAME", "the config's file name (default 10-flannel.conflist)"},
+    {"source-dir", "WINCNI_SOURCE_DIR", "where the binaries are copied from (default: this program's folder)"},
+    {"backend", "WINCNI_BACKEND", "flanneld's backend: vxlan (default) or host-gw"},
+    {"vni", "WINCNI_VNI", "the VXLAN VNI (default 4096)"},
+    {"network-name", "WINCNI_NETWORK_NAME", "flanneld's HNS network (default: cbr0 on host-gw, flannel.<VNI> on vxlan)"},
+    {"service-cidr", "WINCNI_SERVICE_CIDR", "the cluster's service network(s), one per family, comma-separated "
+                                            "(required)"},
+    {"cluster-cidr", "WINCNI_CLUSTER_CIDR", "the cluster's pod network(s); with it flanneld's net-conf.json is "
+                                            "written too"},
+    {"node-ip", "WINCNI_NODE_IP", "the node's address (default: the HNS network's, found at each ADD)"},
+    {"dns-server", "WINCNI_DNS_SERVER", "the cluster DNS service address(es) (default: the 10th address of the "
+                                        "IPv4 service network)"},
+    {"dns-domain", "WINCNI_DNS_DOMAIN", "the cluster's DNS domain (default cluster.local)"},
+    {"flanneld-conf-dir", "WINCNI_FLANNELD_CONF_DIR", "where net-conf.json goes (default C:\\etc\\kube-flannel)"},
+};
+
+class SettingValues {
+ public:
+  SettingValues(const cxxopts::ParseResult& flags, const cni::Environment& env) : flags_(flags), env_(env) {}
+
+  // The flag's value, else the variable's (empty counts as unset), else "".
+  std::string get(const Setting& setting) const {
+    if (flags_.count(setting.flag)) return flags_[setting.flag].as<std::string>();
+    return env_.get(setting.variable).value_or("");
+  }
+  std::string get(std::string_view flag) const { return get(find(flag)); }
+
+  // "--vni (WINCNI_VNI)": where a bad value came from.
+  std::string origin(std::string_view flag) const {
+    const Setting& setting = find(flag);
+    if (flags_.count(setting.flag)) return fmt::format("--{}", setting.flag);
+    return setting.variable;
+  }
+
+ private:
+  static const Setting& find(std::string_view flag) {
+    for (const Setting& setting : kSettings) {
+      if (flag == setting.flag) return setting;
+    }
+    throw std::logic_error("unknown setting");
+  }
+
+  const cxxopts::ParseResult& flags_;
+  const cni::Environment& env_;
+};
+
+std::vector<std::string> split_list(std::string_view text) {
+  std::vector<std::string> items;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find(',', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string item(text.substr(start, end - start));
+    const auto first = item.find_first_not_of(' ');
+    const auto last = item.find_last_not_of(' ');
+    if (first != std::string::npos) items.push_back(item.substr(first, last - first + 1));
+    start = end + 1;
+  }
+  return items;
+}
+
+// One network per family, each written as its network ("10.96.0.0/12").
+std::vector<cni::IpPrefix> read_networks(const SettingValues& values, std::string_view flag) {
+  std::vector<cni::IpPrefix> networks;
+  for (const std::string& text : split_list(values.get(flag))) {
+    const auto prefix = cni::IpPrefix::parse(text);
+    if (!prefix) throw UsageError(fmt::format("{}: \"{}\" is not a CIDR", values.origin(flag), text));
+    if (!prefix->is_network()) {
+      throw UsageError(fmt::format("{}: \"{}\" has host bits set; the network is {}", values.origin(flag), text,
+                                   prefix->network().str()));
+    }
+    for (const cni::IpPrefix& seen : networks) {
+      if (seen.address().is_v4() == prefix->address().is_v4()) {
+        throw UsageError(fmt::format("{}: one network per IP family", values.origin(flag)));
+      }
+    }
+    networks.push_back(*prefix);
+  }
+  return networks;
+}
+
+std::uint32_t read_vni(const SettingValues& values) {
+  const std::string text = values.get("vni");
+  if (text.empty()) return kDefaultVni;
+  std::uint32_t vni = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), vni);
+  // VXLAN's VNI is 24 bits, and flanneld's Windows backend refuses VNIs
+  // below 4096 (HNS keeps those for VLAN-like isolation).
+  if (error != std::errc() || end != text.data() + text.size() || vni < kDefaultVni || vni > 0xFFFFFF) {
+    throw UsageError(fmt::format("{}: \"{}\" is not a VNI flanneld takes on Windows (4096 to 16777215)",
+                                 values.origin("vni"), text));
+  }
+  return vni;
+}
+
+flannel::Backend read_backend(const SettingValues& values) {
+  const std::string text = values.get("backend");
+  if (text.empty() || text == "vxlan") return flannel::Backend::Vxlan;
+  if (text == "host-gw") return flannel::Backend::HostGw;
+  throw UsageError(fmt::format("{}: \"{}\" is not a backend: vxlan or host-gw", values.origin("backend"), text));
+}
+
+std::vector<cni::IpAddress> read_dns_servers(const SettingValues& values,
+                                             const std::vector<cni::IpPrefix>& service_networks) {
+  std::vector<cni::IpAddress> servers;
+  for (const std::string& text : split_list(values.get("dns-server"))) {
+    const auto address = cni::IpAddress::parse(text);
+    if (!address) throw UsageError(fmt::format("{}: \"{}\" is not an IP address", values.origin("dns-server"), text));
+    servers.push_back(*address);
+  }
+  if (!servers.empty()) return servers;
+  // kubeadm gives the cluster DNS service the 10th address of the service
+  // network (10.96.0.10 in 10.96.0.0/12).
+  for (const cni::IpPrefix& network : service_networks) {
+    if (network.address().is_v4()) servers.push_back(network.first().plus(10));
+  }
+  return servers;
+}
+
+NetworkSettings read_network(const SettingValues& values) {
+  NetworkSettings network;
+  network.backend = read_backend(values);
+  network.vni = read_vni(values);
+  network.network_name = values.get("network-name");
+  if (network.network_name.empty()) network.network_name = flanneld_network_name(network.backend, network.vni);
+  network.service_networks = read_networks(values, "service-cidr");
+  if (network.service_networks.empty()) {
+    throw UsageError(
+        "--service-cidr (or WINCNI_SERVICE_CIDR) is required: the cluster's service network, e.g. 10.96.0.0/12; "
+        "the pods' policies for reaching services are generated from it");
+  }
+  network.cluster_networks = read_networks(values, "cluster-cidr");
+  for (const cni::IpPrefix& pods : network.cluster_networks) {
+    for (const cni::IpPrefix& services : network.service_networks) {
+      if (pods.overlaps(services)) {
+        throw UsageError(fmt::format("{} {} overlaps {} {}", values.origin("cluster-cidr"), pods.str(),
+                                     values.origin("service-cidr"), services.str()));
+      }
+    }
+  }
+  if (const std::string text = values.get("node-ip"); !text.empty()) {
+    network.node_ip = cni::IpAddress::parse(text);
+    if (!network.node_ip) {
+      throw UsageError(fmt::format("{}: \"{}\" is not an IP address", values.origin("node-ip"), text));
+    }
+  }
+  network.dns_servers = read_dns_servers(values, network.service_networks);
+  if (const std::string domain = values.get("dns-domain"); !domain.empty()) network.dns_domain = domain;
+  return network;
+}
+
+cxxopts::Options command_line_options() {
+  cxxopts::Options options("wincni-install",
+                           "Installs wincni on a Windows node: copies the binaries next to this program into the "
+                           "runtime's CNI bin folder (a running one is moved aside and removed on a later run), "
+                           "writes the flannel CNI config and, with a cluster CIDR, flanneld's net-conf.json. "
+                           "Running it again changes nothing. Every flag can be given as the WINCNI_* variable "
+                           "named after it.");
+  options.set_width(100);
+  for (const Setting& setting : kSettings) {
+    options.add_options()(setting.flag, fmt::format("{} [{}]", setting.help, setting.variable),
+                          cxxopts::value<std::string>());
+  }
+  options.add_options()("layouts", "print the layouts' folders on a Windows node as JSON and exit")(
+      "version", "print the version and exit")("h,help", "show this help");
+  return options;
+}
+
+}  // namespace
+
+std::string flanneld_network_name(flannel::Backend backend, std::uint32_t vni) {
+  return backend == flannel::Backend::HostGw ? "cbr0" : fmt::format("flannel.{}", vni);
+}
+
+ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const cni::Environment& env) {
+  cxxopts::Options options = command_line_options();
+  std::vector<std::string> words{"wincni-install"};
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& word : words) argv.push_back(word.data());
+
+  ParsedCommandLine parsed;
+  cxxopts::ParseResult flags;
+  try {
+    flags = options.parse(static_cast<int>(argv.size()), argv.data());
+  } catch (const cxxopts::exceptions::exception& error) {
+    throw UsageError(error.what());
+  }
+  if (!flags.unmatched().empty()) throw UsageError(fmt::format("unexpected argument \"{}\"", flags.unmatched().front()));
+  if (flags.count("help")) {
+    parsed.request = Request::Help;
+    parsed.help_text = options.help();
+    return parsed;
+  }
+  if (flags.count("version")) {
+    parsed.request = Request::Version;
+    return parsed;
+  }
+  if (flags.count("layouts")) {
+    parsed.request = Request::Layouts;
+    return parsed;
+  }
+
+  const SettingValues values(flags, env);
+  const std::string layout_name = values.get("layout");
+  const auto layout = parse_layout(layout_name.empty() ? "containerd" : layout_name);
+  if (!layout) {
+    throw UsageError(fmt::format("{}: \"{}\" is not a layout: containerd or dockershim", values.origin("layout"),
+                                 layout_name));
+  }
+  const NodeFolders folders = default_folders(*layout);
+  InstallOptions& options_out = parsed.options;
+  options_out.bin_dir = values.get("bin-dir").empty() ? folders.bin : values.get("bin-dir");
+  options_out.conf_dir = values.get("conf-dir").empty() ? folders.conf : values.get("conf-dir");
+  options_out.conf_name = values.get("conf-name").empty() ? "10-flannel.conflist" : values.get("conf-name");
+  if (options_out.conf_name.find_first_of("/\\:") != std::string::npos) {
+    throw UsageError(fmt::format("{}: a file name, not a path", values.origin("conf-name")));
+  }
+  // Runtimes read a network list only from a .conflist file.
+  if (!options_out.conf_name.ends_with(".conflist")) {
+    throw UsageError(fmt::format("{}: \"{}\" must end in .conflist: the config is a network list",
+                                 values.origin("conf-name"), options_out.conf_name));
+  }
+  options_out.source_dir = values.get("source-dir");
+  options_out.flanneld_conf_dir =
+      values.get("flanneld-conf-dir").empty() ? default_flanneld_conf_dir() : values.get("flanneld-conf-dir");
+  options_out.network = read_network(values);
+  return parsed;
+}
+
+}  // namespace wincni::installer

@@ -1,0 +1,45 @@
+#pragma once
+// What wincni-install is asked to do, from its flags and, for each flag not
+// given, the WINCNI_* variable of the same name (a HostProcess pod sets
+// those from its manifest), then the defaults. Values are checked here, so
+// that a bad one fails before anything on the node changes.
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "network_settings.hpp"
+#include "wincni/cni/env.hpp"
+
+namespace wincni::installer {
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct InstallOptions {
+  std::string source_dir;  // where the binaries are copied from; "" for the installer's own folder
+  std::string bin_dir;
+  std::string conf_dir;
+  std::string conf_name;
+  // Where flanneld's net-conf.json goes; written only with a cluster CIDR.
+  std::string flanneld_conf_dir;
+  NetworkSettings network;
+};
+
+// What the command line asks for besides an installation.
+enum class Request { Install, Help, Version, Layouts };
+
+struct ParsedCommandLine {
+  Request request = Request::Install;
+  std::string help_text;
+  InstallOptions options;
+};
+
+// `args` without the program name. Throws UsageError naming the flag (and
+// the variable, when the value came from one).
+ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const cni::Environment& env);
+
+}  // namespace wincni::installer

@@ -1,0 +1,76 @@
+#include <windows.h>
+
+#include <system_error>
+
+#include "installed_files.hpp"
+#include "wincni/cni/utf16.hpp"
+
+namespace wincni::installer::files {
+
+namespace {
+
+[[noreturn]] void fail(DWORD err, std::string_view op, const std::string& path) {
+  throw std::system_error(static_cast<int>(err), std::system_category(), std::string(op) + " " + path);
+}
+
+// What Windows answers for a program file that is running: its image is
+// mapped, which forbids writing over it and deleting it.
+bool is_busy(DWORD err) { return err == ERROR_ACCESS_DENIED || err == ERROR_SHARING_VIOLATION; }
+
+}  // namespace
+
+std::string own_directory() {
+  std::wstring path(MAX_PATH, L'\0');
+  for (;;) {
+    const DWORD n = GetModuleFileNameW(nullptr, path.data(), static_cast<DWORD>(path.size()));
+    if (n == 0) fail(GetLastError(), "GetModuleFileName", "");
+    if (n < path.size()) {
+      path.resize(n);
+      break;
+    }
+    path.resize(path.size() * 2);
+  }
+  return cni::narrow(path.substr(0, path.find_last_of(L"\\/")));
+}
+
+void write_new_file(const std::string& path, std::string_view content) {
+  const std::wstring wide = cni::widen(path);
+  HANDLE h = CreateFileW(wide.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr);
+  if (h == INVALID_HANDLE_VALUE) fail(GetLastError(), "create", path);
+  DWORD err = ERROR_SUCCESS;
+  while (!content.empty() && err == ERROR_SUCCESS) {
+    DWORD written = 0;
+    if (!WriteFile(h, content.data(), static_cast<DWORD>(content.size()), &written, nullptr)) {
+      err = GetLastError();
+    } else {
+      content.remove_prefix(written);
+    }
+  }
+  if (!CloseHandle(h) && err == ERROR_SUCCESS) err = GetLastError();
+  if (err != ERROR_SUCCESS) {
+    DeleteFileW(wide.c_str());
+    fail(err, "write", path);
+  }
+}
+
+Swap rename_over(const std::string& from, const std::string& to) {
+  if (MoveFileExW(cni::widen(from).c_str(), cni::widen(to).c_str(), MOVEFILE_REPLACE_EXISTING)) return Swap::Done;
+  const DWORD err = GetLastError();
+  if (is_busy(err)) return Swap::TargetBusy;
+  fail(err, "rename", to);
+}
+
+void rename_aside(const std::string& from, const std::string& to) {
+  // A running program can be renamed: its image stays mapped under the new name.
+  if (!MoveFileExW(cni::widen(from).c_str(), cni::widen(to).c_str(), 0)) fail(GetLastError(), "rename", from);
+}
+
+Removal remove_unless_busy(const std::string& path) {
+  if (DeleteFileW(cni::widen(path).c_str())) return Removal::Removed;
+  const DWORD err = GetLastError();
+  if (err == ERROR_FILE_NOT_FOUND || err == ERROR_PATH_NOT_FOUND) return Removal::Missing;
+  if (is_busy(err)) return Removal::Busy;
+  fail(err, "remove", path);
+}
+
+}  // namespace wincni::installer::files

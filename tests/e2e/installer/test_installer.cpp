@@ -1,0 +1,315 @@
+// wincni-install end to end: what it puts on a node, that a second run
+// changes nothing, the replacement of a binary that is running, the
+// settings from flags and WINCNI_* variables, and bad input that changes
+// nothing. The same program runs natively and, built for Windows, under
+// Wine against wincni-install.exe, where a running program cannot be
+// replaced or deleted, as on Windows.
+
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "conf_examples.hpp"
+#include "installer_run.hpp"
+#include "test_child.hpp"
+
+namespace wincni::test {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+#ifdef _WIN32
+constexpr bool kRunningProgramsAreLocked = true;
+#else
+constexpr bool kRunningProgramsAreLocked = false;
+#endif
+
+const std::vector<std::string> kServiceCidr = {"--service-cidr", "10.96.0.0/12"};
+
+// Every file of bin/, conf/ and flanneld/ with its content and write time.
+std::map<std::string, std::pair<std::string, fs::file_time_type>> node_files(const InstallerNode& node) {
+  std::map<std::string, std::pair<std::string, fs::file_time_type>> files;
+  for (const fs::path& dir : {node.bin(), node.conf(), node.flanneld()}) {
+    for (const std::string& name : entries(dir)) {
+      files[(dir / name).string()] = {file_text(dir / name), fs::last_write_time(dir / name)};
+    }
+  }
+  return files;
+}
+
+TEST_CASE("a first run installs every binary and writes the configs; a second changes nothing") {
+  InstallerNode node;
+  const auto first = node.install({"--service-cidr", "10.96.0.0/12", "--cluster-cidr", "10.244.0.0/16"});
+  INFO(first.out << first.err);
+  REQUIRE(first.exit_code == 0);
+  CHECK(first.err.empty());
+
+  CHECK(entries(node.bin()) == node.binaries());
+  for (const std::string& binary : node.binaries()) {
+    CHECK(first.line_about(node.bin() / binary) == "installed");
+    CHECK(file_text(node.bin() / binary) == file_text(node.source() / binary));
+  }
+  CHECK(entries(node.conf()) == std::vector<std::string>{"10-flannel.conflist"});
+  CHECK(first.line_about(node.conf() / "10-flannel.conflist") == "written");
+  const std::string conflist = file_text(node.conf() / "10-flannel.conflist");
+  CHECK(conflist.rfind("{", 0) == 0);  // no byte-order mark
+  CHECK(json::parse(conflist) == json::parse(kFlannelVxlanExample));
+
+  CHECK(first.line_about(node.flanneld() / "net-conf.json") == "written");
+  CHECK(json::parse(file_text(node.flanneld() / "net-conf.json")) ==
+        json{{"Network", "10.244.0.0/16"}, {"Backend", {{"Type", "vxlan"}, {"VNI", 4096}, {"Port", 4789}}}});
+
+  const auto before = node_files(node);
+  const auto second = node.install({"--service-cidr", "10.96.0.0/12", "--cluster-cidr", "10.244.0.0/16"});
+  INFO(second.out << second.err);
+  REQUIRE(second.exit_code == 0);
+  for (const std::string& binary : node.binaries()) CHECK(second.line_about(node.bin() / binary) == "unchanged");
+  CHECK(second.line_about(node.conf() / "10-flannel.conflist") == "unchanged");
+  CHECK(second.line_about(node.flanneld() / "net-conf.json") == "unchanged");
+  CHECK(node_files(node) == before);
+}
+
+TEST_CASE("a new build replaces the installed one, and only what differs") {
+  InstallerNode node;
+  REQUIRE(node.install(kServiceCidr).exit_code == 0);
+  // A "new build" of host-local: another valid program under its name.
+  const std::string host_local = node.binary("host-local");
+  // (mingw's copy_file cannot overwrite: remove first.)
+  fs::remove(node.source() / host_local);
+  fs::copy_file(node.source() / node.binary("hnsctl"), node.source() / host_local);
+
+  const auto run = node.install(kServiceCidr);
+  INFO(run.out << run.err);
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.line_about(node.bin() / host_local) == "replaced");
+  CHECK(run.line_about(node.bin() / node.binary("flannel")) == "unchanged");
+  CHECK(file_text(node.bin() / host_local) == file_text(node.source() / host_local));
+  CHECK(entries(node.bin()) == node.binaries());
+}
+
+TEST_CASE("a binary that is running is replaced; the old one is removed once it has stopped") {
+  InstallerNode node;
+  const std::string flannel = node.binary("flannel");
+  // The node runs an older "flannel": wincni-test-child under its name,
+  // sleeping until told to stop.
+  fs::create_directories(node.bin());
+  fs::copy_file(test_child_program(), node.bin() / flannel);
+  const fs::path started = node.path("started");
+  const fs::path stop = node.path("stop");
+  std::atomic<int> old_exit{-1};
+  std::thread old_flannel([&] {
+    cni::ProcessSpec spec;
+    spec.program = (node.bin() / flannel).string();
+    spec.env = {"WINCNI_TEST_SCRIPT=" + json{{"record", started.string()},
+                                             {"sleep_ms", 60000},
+                                             {"until", stop.string()},
+                                             {"ignore_stdin", true}}
+                                            .dump()};
+    if (const char* root = std::getenv("SystemRoot")) spec.env.push_back(std::string("SystemRoot=") + root);
+    spec.timeout = std::chrono::seconds(90);
+    try {
+      old_exit = cni::run_process(spec).exit_code;
+    } catch (...) {
+      old_exit = -2;
+    }
+  });
+  struct Stopper {
+    const fs::path& stop;
+    std::thread& thread;
+    ~Stopper() {
+      std::ofstream(stop) << "stop\n";
+      thread.join();
+    }
+  } stopper{stop, old_flannel};
+  for (int i = 0; i < 3000 && !fs::exists(started); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  REQUIRE(fs::exists(started));
+
+  const auto replacing = node.install(kServiceCidr);
+  INFO(replacing.out << replacing.err);
+  REQUIRE(replacing.exit_code == 0);
+  CHECK(file_text(node.bin() / flannel) == file_text(node.source() / flannel));
+  const std::string line = replacing.line_about(node.bin() / flannel);
+  std::vector<std::string> aside;
+  for (const std::string& name : entries(node.bin())) {
+    if (name.rfind(flannel + ".old-", 0) == 0) aside.push_back(name);
+  }
+  if (kRunningProgramsAreLocked) {
+    // Windows refused to replace it: it was renamed and runs on from there.
+    REQUIRE(aside.size() == 1);
+    CHECK(line == "replaced; the running one was moved to " + (node.bin() / aside[0]).string() +
+                      " and is removed by a later run");
+    CHECK(file_text(node.bin() / aside[0]) == file_text(test_child_program()));
+
+    // While it runs, a run keeps it and changes nothing else.
+    const auto while_running = node.install(kServiceCidr);
+    CHECK(while_running.exit_code == 0);
+    CHECK(while_running.line_about(node.bin() / aside[0]) == "still running, kept");
+    CHECK(while_running.line_about(node.bin() / flannel) == "unchanged");
+  } else {
+    // POSIX renames over a running program's name.
+    CHECK(aside.empty());
+    CHECK(line == "replaced");
+  }
+
+  std::ofstream(stop) << "stop\n";
+  for (int i = 0; i < 3000 && old_exit == -1; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  CHECK(old_exit == 0);  // the old one ran to its end where it had been moved
+
+  const auto after = node.install(kServiceCidr);
+  INFO(after.out << after.err);
+  CHECK(after.exit_code == 0);
+  if (kRunningProgramsAreLocked) CHECK(after.line_about(node.bin() / aside[0]) == "removed (left by an earlier run)");
+  CHECK(entries(node.bin()) == node.binaries());
+}
+
+TEST_CASE("what a killed run left is removed; files that only look like it are not") {
+  InstallerNode node;
+  fs::create_directories(node.bin());
+  const std::string flannel = node.binary("flannel");
+  for (const std::string& name : {flannel + ".new-0123abcd", flannel + ".old-89abcdef"}) {
+    std::ofstream(node.bin() / name) << "half a program";
+  }
+  // Not ours: another program's name, and suffixes of the wrong shape.
+  const std::vector<std::string> foreign = {"calico.exe.old-0123abcd", flannel + ".old-0123", flannel + ".old-XYZ12345",
+                                            flannel + ".bak"};
+  for (const std::string& name : foreign) std::ofstream(node.bin() / name) << "someone else's";
+
+  const auto run = node.install(kServiceCidr);
+  INFO(run.out << run.err);
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.line_about(node.bin() / (flannel + ".new-0123abcd")) == "removed (left by an earlier run)");
+  CHECK(run.line_about(node.bin() / (flannel + ".old-89abcdef")) == "removed (left by an earlier run)");
+  std::vector<std::string> expected = node.binaries();
+  expected.insert(expected.end(), foreign.begin(), foreign.end());
+  std::sort(expected.begin(), expected.end());
+  CHECK(entries(node.bin()) == expected);
+}
+
+TEST_CASE("settings come from flags, else from WINCNI_* variables, else the defaults") {
+  InstallerNode node;
+  SUBCASE("host-gw from the environment gives the host-gw example") {
+    const auto run = node.install({}, {{"WINCNI_BACKEND", "host-gw"}, {"WINCNI_SERVICE_CIDR", "10.96.0.0/12"}});
+    INFO(run.out << run.err);
+    REQUIRE(run.exit_code == 0);
+    CHECK(json::parse(file_text(node.conf() / "10-flannel.conflist")) == json::parse(kFlannelHostGwExample));
+    CHECK_FALSE(fs::exists(node.flanneld()));  // no cluster CIDR, no net-conf.json
+  }
+  SUBCASE("a flag wins over its variable") {
+    const auto run = node.install({"--backend", "vxlan", "--vni", "4100", "--node-ip", "192.168.1.20"},
+                                  {{"WINCNI_BACKEND", "host-gw"},
+                                   {"WINCNI_VNI", "5000"},
+                                   {"WINCNI_SERVICE_CIDR", "10.96.0.0/12,fd00:10:96::/112"},
+                                   {"WINCNI_DNS_SERVER", "10.96.0.53"},
+                                   {"WINCNI_DNS_DOMAIN", "corp.example"},
+                                   {"WINCNI_CLUSTER_CIDR", "10.244.0.0/16,fd00:10:244::/56"},
+                                   {"WINCNI_CONF_NAME", "05-wincni.conflist"}});
+    INFO(run.out << run.err);
+    REQUIRE(run.exit_code == 0);
+    const json conflist = json::parse(file_text(node.conf() / "05-wincni.conflist"));
+    CHECK(conflist["name"] == "flannel.4100");
+    const json& plugin = conflist["plugins"][0];
+    CHECK(plugin["serviceCIDR"] == "10.96.0.0/12,fd00:10:96::/112");
+    CHECK(plugin["nodeIP"] == "192.168.1.20");
+    CHECK(plugin["delegate"]["type"] == "win-overlay");
+    CHECK(plugin["delegate"]["dns"] == json{{"nameservers", {"10.96.0.53"}}, {"search", {"svc.corp.example"}}});
+    CHECK(json::parse(file_text(node.flanneld() / "net-conf.json")) ==
+          json{{"Network", "10.244.0.0/16"},
+               {"EnableIPv6", true},
+               {"IPv6Network", "fd00:10:244::/56"},
+               {"Backend", {{"Type", "vxlan"}, {"VNI", 4100}, {"Port", 4789}}}});
+  }
+  SUBCASE("folders named in any script (Windows' ANSI argv would turn them into '?')") {
+    const std::string folder = "\xe8\x8a\x82\xe7\x82\xb9-n\xc5\x93ud";  // 节点-nœud
+    const fs::path bin = node.path("x") / std::u8string(folder.begin(), folder.end());
+    const std::u8string bin_utf8 = bin.u8string();
+    const auto run = node.run({"--bin-dir", std::string(bin_utf8.begin(), bin_utf8.end()), "--conf-dir", node.conf().string(), "--service-cidr",
+                               "10.96.0.0/12"});
+    INFO(run.out << run.err);
+    REQUIRE(run.exit_code == 0);
+    CHECK(entries(bin) == node.binaries());
+    CHECK(entries(node.path("x")).size() == 1);
+  }
+  SUBCASE("the network name can be flanneld's legacy one") {
+    const auto run = node.install({"--network-name", "vxlan0", "--service-cidr", "10.96.0.0/12"});
+    REQUIRE(run.exit_code == 0);
+    CHECK(json::parse(file_text(node.conf() / "10-flannel.conflist"))["name"] == "vxlan0");
+  }
+}
+
+TEST_CASE("a config that the runtime would load first is named in a warning") {
+  InstallerNode node;
+  fs::create_directories(node.conf());
+  std::ofstream(node.conf() / "0-containerd-nat.conf") << "{}";
+  std::ofstream(node.conf() / "99-later.conflist") << "{}";
+  const auto run = node.install(kServiceCidr);
+  INFO(run.out << run.err);
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.err.find("0-containerd-nat.conf comes before 10-flannel.conflist") != std::string::npos);
+  CHECK(run.err.find("99-later") == std::string::npos);
+  CHECK(fs::exists(node.conf() / "0-containerd-nat.conf"));  // a warning, not a deletion
+}
+
+TEST_CASE("bad input fails before anything on the node changes") {
+  InstallerNode node;
+  struct Case {
+    std::vector<std::string> args;
+    std::map<std::string, std::string> variables;
+    int exit_code;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {{}, {}, 2, "--service-cidr (or WINCNI_SERVICE_CIDR) is required"},
+      {{"--service-cidr", "10.96.0.1/12"}, {}, 2, "has host bits set; the network is 10.96.0.0/12"},
+      {{"--service-cidr", "10.96.0.0/12,10.97.0.0/16"}, {}, 2, "one network per IP family"},
+      {{"--service-cidr", "ten"}, {}, 2, "\"ten\" is not a CIDR"},
+      {kServiceCidr, {{"WINCNI_VNI", "4095"}}, 2, "WINCNI_VNI: \"4095\" is not a VNI"},
+      {{"--vni", "16777216", "--service-cidr", "10.96.0.0/12"}, {}, 2, "--vni: \"16777216\" is not a VNI"},
+      {kServiceCidr, {{"WINCNI_BACKEND", "udp"}}, 2, "\"udp\" is not a backend"},
+      {kServiceCidr, {{"WINCNI_LAYOUT", "cri-o"}}, 2, "\"cri-o\" is not a layout"},
+      {{"--cluster-cidr", "10.96.0.0/16", "--service-cidr", "10.96.0.0/12"}, {}, 2, "overlaps"},
+      {{"--node-ip", "10.0.0.300", "--service-cidr", "10.96.0.0/12"}, {}, 2, "\"10.0.0.300\" is not an IP address"},
+      {{"--conf-name", "..\\evil.conflist", "--service-cidr", "10.96.0.0/12"}, {}, 2, "a file name, not a path"},
+      {{"--conf-name", "10-flannel.conf", "--service-cidr", "10.96.0.0/12"}, {}, 2, "must end in .conflist"},
+      {{"--no-such-flag"}, {}, 2, "no-such-flag"},
+      {{"--service-cidr", "10.96.0.0/12", "stray"}, {}, 2, "unexpected argument \"stray\""},
+  };
+  for (const Case& c : cases) {
+    const auto run = node.install(c.args, c.variables);
+    INFO(c.message << "\n" << run.out << run.err);
+    CHECK(run.exit_code == c.exit_code);
+    CHECK(run.err.find(c.message) != std::string::npos);
+    CHECK(run.out.empty());
+  }
+  // A release folder without one of the binaries.
+  fs::remove(node.source() / node.binary("win-overlay"));
+  const auto incomplete = node.install(kServiceCidr);
+  CHECK(incomplete.exit_code == 1);
+  CHECK(incomplete.err.find(node.binary("win-overlay") + " is not in") != std::string::npos);
+
+  CHECK_FALSE(fs::exists(node.bin()));
+  CHECK_FALSE(fs::exists(node.conf()));
+  CHECK_FALSE(fs::exists(node.flanneld()));
+}
+
+TEST_CASE("--version, --help and --layouts") {
+  InstallerNode node;
+  const auto version = node.run({"--version"});
+  CHECK(version.exit_code == 0);
+  CHECK(version.out.rfind("wincni-install (wincni ", 0) == 0);
+  const auto help = node.run({"--help"});
+  CHECK(help.exit_code == 0);
+  CHECK(help.out.find("WINCNI_SERVICE_CIDR") != std::string::npos);
+  const auto layouts = node.run({"--layouts"});
+  REQUIRE(layouts.exit_code == 0);
+  const json table = json::parse(layouts.out);
+  CHECK(table["containerd"] == json{{"bin", "C:\\opt\\cni\\bin"}, {"conf", "C:\\etc\\cni\\net.d"}});
+  CHECK(table["dockershim"] == json{{"bin", "C:\\k\\cni"}, {"conf", "C:\\k\\cni\\config"}});
+}
+
+}  // namespace
+}  // namespace wincni::test
