@@ -110,7 +110,7 @@ std::uint32_t read_vni(const SettingValues& values) {
   std::uint32_t vni = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), vni);
   // VXLAN's VNI is 24 bits, and flanneld's Windows backend refuses VNIs
-  // below 4096 (HNS keeps those for VLAN-like isolation).
+  // below 4096 (docs/installer.md).
   if (error != std::errc() || end != text.data() + text.size() || vni < kDefaultVni || vni > 0xFFFFFF) {
     throw UsageError(fmt::format("{}: \"{}\" is not a VNI flanneld takes on Windows (4096 to 16777215)",
                                  values.origin("vni"), text));

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "flannel_config.hpp"
+
 namespace wincni::installer {
 
 namespace {
@@ -51,6 +53,11 @@ nlohmann::json windows_layout_table() {
     table[name] = {{"bin", folders.bin}, {"conf", folders.conf}};
   }
   table["flanneld"] = {{"conf", windows_flanneld_conf_dir()}};
+  // flannel's root-relative defaults, as they resolve on drive C:, where
+  // flanneld must write subnet.env.
+  std::string subnet_file = std::string("C:") + flannel::kDefaultSubnetFile;
+  std::replace(subnet_file.begin(), subnet_file.end(), '/', '\\');
+  table["flannel"] = {{"subnetFile", subnet_file}};
   return table;
 }
 

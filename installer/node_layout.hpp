@@ -38,7 +38,8 @@ std::string windows_flanneld_conf_dir();
 std::string default_flanneld_conf_dir();
 
 // {"containerd": {"bin": ..., "conf": ...}, "dockershim": {...},
-//  "flanneld": {"conf": ...}} with the Windows paths.
+//  "flanneld": {"conf": ...}, "flannel": {"subnetFile": ...}} with the
+// Windows paths.
 nlohmann::json windows_layout_table();
 
 }  // namespace wincni::installer

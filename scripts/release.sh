@@ -2,8 +2,10 @@
 # Builds a release of the Windows binaries and lays it out ready to zip:
 #   dist/wincni-<version>-windows-amd64/
 #     bin/        flannel.exe win-bridge.exe win-overlay.exe host-local.exe hnsctl.exe
+#                 wincni-install.exe (copies the others into the runtime's bin folder)
 #                 (optimised, stripped, static: no DLL beyond Windows' own)
 #     conf-examples/
+#     kubernetes/ the HostProcess manifests and their image folder (deploy/kubernetes)
 #     INSTALL.md  both node layouts and the containerd keys that point at them
 #     VERSION     what every binary's --version says
 #     SHA256SUMS  of everything above
@@ -21,5 +23,5 @@ if [ ! -f build/release/build.ninja ]; then
     -Doptimization=2 -Ddebug=false -Db_ndebug=true >/dev/null
 fi
 meson compile -C build/release flannel:executable win-bridge:executable win-overlay:executable \
-  host-local:executable hnsctl:executable
+  host-local:executable hnsctl:executable wincni-install:executable
 python3 scripts/release/layout.py --build build/release --source . --out "$out" --strip x86_64-w64-mingw32-strip

@@ -21,6 +21,7 @@ case "$profile" in
       g++-mingw-w64-x86-64-posix gcc-mingw-w64-x86-64-posix mingw-w64-tools
       wine64 wine dpkg-dev
       containernetworking-plugins golang-go golang-github-appc-cni-dev
+      python3-yaml
     )
     ;;
   *) echo "usage: scripts/setup.sh [native|all]" >&2; exit 2 ;;

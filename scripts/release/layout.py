@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Lays out a release folder from a Windows build: the .exe files, the
-example configs, INSTALL.md, VERSION and SHA256SUMS (scripts/release.sh).
+example configs, the Kubernetes manifests and their image folder,
+INSTALL.md, VERSION and SHA256SUMS (scripts/release.sh).
 
 Every binary's --version (run under Wine) must name the same version and
 commit, or nothing is laid out: a release is one build.
@@ -23,6 +24,7 @@ BINARIES = {
     'win-overlay': 'plugins/win-overlay/win-overlay.exe',
     'host-local': 'ipam/host-local/host-local.exe',
     'hnsctl': 'hnsctl/hnsctl.exe',
+    'wincni-install': 'installer/wincni-install.exe',
 }
 VERSION_LINE = re.compile(r'^(?P<name>\S+) \(wincni (?P<version>[^,]+), commit (?P<commit>[^)]+)\)$')
 
@@ -86,6 +88,7 @@ def main():
             if args.strip:
                 subprocess.run([args.strip, copy], check=True)
         shutil.copytree(os.path.join(args.source, 'conf-examples'), os.path.join(staging, 'conf-examples'))
+        shutil.copytree(os.path.join(args.source, 'deploy', 'kubernetes'), os.path.join(staging, 'kubernetes'))
         shutil.copy2(os.path.join(args.source, 'scripts', 'release', 'INSTALL.md'), staging)
         with open(os.path.join(staging, 'VERSION'), 'w', newline='\n') as f:
             f.write(f'wincni {version}, commit {commit}\n')

@@ -63,13 +63,17 @@ def main():
         check(os.path.basename(folder).startswith('wincni-') and folder.endswith('-windows-amd64'),
               f'the folder is wincni-<version>-windows-amd64 ({folder})')
         check(sorted(os.listdir(os.path.join(folder, 'bin'))) ==
-              ['flannel.exe', 'hnsctl.exe', 'host-local.exe', 'win-bridge.exe', 'win-overlay.exe'],
-              'bin/ holds the five binaries')
+              ['flannel.exe', 'hnsctl.exe', 'host-local.exe', 'win-bridge.exe', 'win-overlay.exe',
+               'wincni-install.exe'],
+              'bin/ holds the five binaries and the installer')
         built = os.path.getsize(os.path.join(args.build, 'plugins/flannel/flannel.exe'))
         shipped = os.path.getsize(os.path.join(folder, 'bin', 'flannel.exe'))
         check(shipped < built, f'the binaries are stripped (flannel.exe {built} -> {shipped} bytes)')
         check(sorted(os.listdir(os.path.join(folder, 'conf-examples'))) ==
               sorted(os.listdir(os.path.join(args.source, 'conf-examples'))), 'conf-examples/ is the examples')
+        check(os.path.isfile(os.path.join(folder, 'kubernetes', 'wincni-windows.yml')) and
+              os.path.isfile(os.path.join(folder, 'kubernetes', 'image', 'Dockerfile')),
+              'kubernetes/ holds the manifests and their image folder')
         check(os.path.isfile(os.path.join(folder, 'INSTALL.md')), 'INSTALL.md is there')
         with open(os.path.join(folder, 'VERSION')) as f:
             version = f.read().strip()
@@ -82,10 +86,10 @@ def main():
         mixed = tempfile.mkdtemp(prefix='wincni-mixed-build-')
         try:
             for relative in ('plugins/flannel', 'plugins/win-bridge', 'plugins/win-overlay', 'ipam/host-local',
-                             'hnsctl'):
+                             'hnsctl', 'installer'):
                 os.makedirs(os.path.join(mixed, relative))
             for relative in ('plugins/win-bridge/win-bridge.exe', 'plugins/win-overlay/win-overlay.exe',
-                             'ipam/host-local/host-local.exe', 'hnsctl/hnsctl.exe'):
+                             'ipam/host-local/host-local.exe', 'hnsctl/hnsctl.exe', 'installer/wincni-install.exe'):
                 shutil.copy2(os.path.join(args.build, relative), os.path.join(mixed, relative))
             shutil.copy2(os.path.join(args.build, 'ipam/host-local/host-local.exe'),
                          os.path.join(mixed, 'plugins/flannel/flannel.exe'))

@@ -1,0 +1,36 @@
+# kube-proxy on a Windows node, on the HNS network flanneld created. On vxlan
+# kube-proxy needs a source VIP: an address of the node's pod subnet that no
+# pod gets, which hnsctl reserves in the pods' own host-local store (and
+# moves when the node's subnet changed).
+$ErrorActionPreference = 'Stop'
+$root = $env:CONTAINER_SANDBOX_MOUNT_POINT
+$hnsctl = Join-Path $root 'wincni\bin\hnsctl.exe'
+. (Join-Path $root 'wincni\scripts\kubeconfig.ps1')
+$kubeconfig = Join-Path $root 'kube-proxy.kubeconfig'
+Write-SandboxKubeconfig $kubeconfig
+
+# flanneld creates the network once it has the node's lease.
+while ($true) {
+  & $hnsctl network show $env:KUBE_NETWORK *> $null
+  if ($LASTEXITCODE -eq 0) { break }
+  Write-Output "waiting for HNS network $env:KUBE_NETWORK"
+  Start-Sleep -Seconds 2
+}
+
+$arguments = @(
+  "--hostname-override=$env:NODE_NAME",
+  "--kubeconfig=$kubeconfig",
+  '--proxy-mode=kernelspace',
+  "--network-name=$env:KUBE_NETWORK",
+  "--cluster-cidr=$env:CLUSTER_CIDR",
+  '--feature-gates=WinDSR=true',
+  '--enable-dsr=true',
+  '--v=2'
+)
+if ($env:BACKEND -eq 'vxlan') {
+  $sourceVip = (& $hnsctl source-vip $env:KUBE_NETWORK --endpoint | Select-Object -Last 1)
+  if ($LASTEXITCODE -ne 0) { throw "hnsctl source-vip failed" }
+  $arguments += "--source-vip=$sourceVip"
+}
+& (Join-Path $root 'kube-proxy\kube-proxy.exe') @arguments
+exit $LASTEXITCODE
