@@ -73,6 +73,21 @@ bool parse_int(std::string_view text, int& out) {
 
 }  // namespace
 
+std::string feature_versions(Feature feature) {
+  std::string text;
+  for (const VersionRange& range : row_of(feature).ranges) {
+    if (!text.empty()) text += ", ";
+    if (!range.last) {
+      text += fmt::format("{} and later", range.first.str());
+    } else if (range.last->minor == kAnyMinor) {
+      text += fmt::format("{}-{}.x", range.first.str(), range.last->major);
+    } else {
+      text += fmt::format("{}-{}", range.first.str(), range.last->str());
+    }
+  }
+  return text;
+}
+
 std::optional<HnsVersion> HnsVersion::parse(std::string_view text) {
   auto dot = text.find('.');
   if (dot == std::string_view::npos) return std::nullopt;

@@ -16,6 +16,7 @@ const std::vector<Command>& all_commands() {
       {"node", "host-gw", "set the node up as flanneld's host-gw backend does", node_host_gw},
       {"node", "vxlan", "set the node up as flanneld's vxlan backend does", node_vxlan},
       {"version", "show", "the HNS version and its features (also: hnsctl version)", version_show},
+      {"caps", "show", "what this host's HNS lets wincni do, setting by setting (also: hnsctl caps)", caps_show},
       {"audit", "run", "find leaked or inconsistent objects; exit 1 if any (also: hnsctl audit)", audit_run},
       {"source-vip", "reserve",
        "reserve kube-proxy's source VIP in the pods' host-local store and print it (also: hnsctl source-vip NETWORK)",

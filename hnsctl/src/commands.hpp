@@ -17,6 +17,7 @@ int namespace_delete(Context& context, const Args& args);
 int node_host_gw(Context& context, const Args& args);
 int node_vxlan(Context& context, const Args& args);
 int version_show(Context& context, const Args& args);
+int caps_show(Context& context, const Args& args);
 int audit_run(Context& context, const Args& args);
 int source_vip_reserve(Context& context, const Args& args);
 

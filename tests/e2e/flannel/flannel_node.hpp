@@ -9,6 +9,7 @@
 #include <string>
 
 #include "emulated_node.hpp"
+#include "endpoint_policies.hpp"
 #include "fixture_configs.hpp"
 
 namespace wincni::test {
@@ -66,14 +67,5 @@ class FlannelNode : public EmulatedNode {
     CHECK(audit() == "");
   }
 };
-
-// The endpoint's policies of `type`, as HNS holds them.
-inline std::vector<nlohmann::json> policies_of(const nlohmann::json& endpoint, const std::string& type) {
-  std::vector<nlohmann::json> found;
-  for (const nlohmann::json& policy : endpoint.value("Policies", nlohmann::json::array())) {
-    if (policy.value("Type", "") == type) found.push_back(policy);
-  }
-  return found;
-}
 
 }  // namespace wincni::test

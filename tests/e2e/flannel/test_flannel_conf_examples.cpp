@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "conf_examples.hpp"
+#include "conflist_plugin.hpp"
 #include "flannel_node.hpp"
 
 using namespace wincni::test;
@@ -15,10 +16,7 @@ namespace {
 // The plugin's config as a runtime hands it over from the conflist: name and
 // the chosen cniVersion injected, the node's paths added.
 json plugin_config(const FlannelNode& node, std::string_view conflist, const std::string& version) {
-  const json list = json::parse(conflist);
-  json plugin = list["plugins"][0];
-  plugin["name"] = list["name"];
-  plugin["cniVersion"] = version;
+  json plugin = plugin_from_conflist(conflist, version);
   plugin["subnetFile"] = node.subnet_file();
   plugin["dataDir"] = node.scratch_dir();
   plugin["ipam"] = {{"dataDir", node.ipam_dir()}};
@@ -61,4 +59,34 @@ TEST_CASE("conf-examples/flannel-vxlan.conflist on a flannel vxlan node") {
   for (const std::string version : {"1.0.0", "1.1.0"}) {
     pod_lifecycle(node, plugin_config(node, kFlannelVxlanExample, version), "flannel.4096");
   }
+}
+
+TEST_CASE("conf-examples/flannel-rke2.conflist: the shape RKE2 writes, with its own policies and no serviceCIDR") {
+  FlannelNode node;
+  node.vxlan_node();
+  const json config = plugin_config(node, kFlannelRke2Example, "1.0.0");
+  const std::string netns = node.create_namespace();
+  const json result = node.add("pod1", netns, config.dump());
+  CHECK(result["ips"][0]["address"] == "10.244.4.2/24");
+  const auto endpoint = node.endpoint("pod1_flannel.4096");
+  REQUIRE(endpoint);
+  // The delegate's "Policies", in mixed key case, are what the endpoint
+  // gets; without serviceCIDR nothing is generated beside them. flanneld's
+  // cluster network joins the exceptions as ipMasqNetwork (as the reference
+  // passes it; on an RKE2 node it is 10.42.0.0/16, listed already).
+  const auto nat = policies_of(*endpoint, "OutBoundNAT");
+  REQUIRE(nat.size() == 1);
+  CHECK(nat[0]["Settings"]["Exceptions"] == json{"10.42.0.0/16", "10.43.0.0/16", "10.244.0.0/16"});
+  const auto routes = policies_of(*endpoint, "SDNRoute");
+  REQUIRE(routes.size() == 1);
+  CHECK(routes[0]["Settings"]["DestinationPrefix"] == "10.43.0.0/16");
+  const auto provider = policies_of(*endpoint, "ProviderAddress");
+  REQUIRE(provider.size() == 1);
+  CHECK(provider[0]["Settings"]["ProviderAddress"] == "192.168.1.20");
+  json check = config;
+  check["prevResult"] = result;
+  const Run run = node.plugin({"CHECK", "pod1", netns, check.dump()});
+  CHECK_MESSAGE(run.ok(), run.out << run.err);
+  node.del("pod1", netns, config.dump());
+  node.check_clean("flannel.4096");
 }

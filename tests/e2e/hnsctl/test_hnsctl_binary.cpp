@@ -113,6 +113,25 @@ TEST_CASE("source-vip: one address in the pods' store, the same every time, neve
   CHECK(missing.err.find("no network \"vxlan0\"") != std::string::npos);
 }
 
+TEST_CASE("caps: what this host's HNS lets wincni do, and the versions that would") {
+  EmulatedNode node;
+  const json current = json::parse(must(node.hnsctl({"caps", "--json"})).out);
+  for (const json& row : current["Capabilities"]) CHECK_MESSAGE(row["Supported"] == true, row);
+  // A 1809-era host (HNS 9.1): no HCN, no DSR.
+  const Run old = node.hnsctl({"caps"}, {{"WINCNI_EMULATOR_HNS_VERSION", "9.1"}});
+  INFO(old.out << old.err);
+  REQUIRE(old.ok());
+  CHECK(old.out.rfind("HNS 9.1", 0) == 0);
+  CHECK(old.out.find("no  DSR") != std::string::npos);
+  CHECK(old.out.find("HNS 9.3-9.x, 10.2 and later has it") != std::string::npos);
+  const json table = json::parse(must(node.hnsctl({"caps", "--json"}, {{"WINCNI_EMULATOR_HNS_VERSION", "10.1"}})).out);
+  CHECK(table["Version"] == "10.1");
+  std::map<std::string, bool> supported;
+  for (const json& row : table["Capabilities"]) supported[row["Feature"]] = row["Supported"];
+  CHECK(supported == std::map<std::string, bool>{{"ApiV2", true}, {"DSR", false}, {"IPv6DualStack", false},
+                                                 {"RemoteSubnet", true}, {"HostRoute", true}});
+}
+
 TEST_CASE("names in any script reach HNS intact (UTF-8 arguments, also on Windows)") {
   EmulatedNode node;
   const std::string name = "\xe8\x8a\x82\xe7\x82\xb9-n\xc5\x93ud";  // 节点-nœud

@@ -4,8 +4,10 @@
 #include <doctest/doctest.h>
 
 #include "conf_examples.hpp"
+#include "conflist_plugin.hpp"
 #include "configs.hpp"
 #include "emulated_node.hpp"
+#include "endpoint_policies.hpp"
 
 using namespace wincni;
 using namespace wincni::test;
@@ -26,22 +28,49 @@ void add_check_del(const EmulatedNode& node, const json& config, const std::stri
 
 }  // namespace
 
-TEST_CASE("conf-examples/win-bridge-containerd.conf on a flannel host-gw node") {
-  EmulatedNode node;
-  node.host_gw();
-  json config = example(node, kContainerdExample);
+namespace {
+
+// A pod as containerd runs it with a win-bridge config on a flannel host-gw
+// node: port mapping and DNS filled in by the runtime, ADD, CHECK, DEL.
+void containerd_pod(const EmulatedNode& node, json config) {
   config["runtimeConfig"] = {{"portMappings", {{{"hostPort", 8080}, {"containerPort", 80}, {"protocol", "tcp"}}}},
                              {"dns", {{"servers", {"10.96.0.10"}}, {"searches", {"default.svc.cluster.local"}}}}};
   const std::string ns = node.create_namespace();
   const json result = node.add("pod1", ns, config.dump());
+  CHECK(result["cniVersion"] == config["cniVersion"]);
   CHECK(result["ips"][0]["gateway"] == "10.244.1.2");
   CHECK(result["dns"]["search"] == json{"default.svc.cluster.local"});
+  const auto endpoint = node.endpoint("pod1_cbr0");
+  REQUIRE(endpoint);
+  CHECK(policies_of(*endpoint, "PortMapping").size() == 1);
   json check = config;
   check["prevResult"] = result;
   CHECK(node.plugin({"CHECK", "pod1", ns, check.dump()}).ok());
   node.del("pod1", ns, config.dump());
   CHECK(node.audit() == "");
   CHECK(node.held_addresses("cbr0").empty());
+}
+
+}  // namespace
+
+TEST_CASE("conf-examples/win-bridge-containerd.conf on a flannel host-gw node") {
+  EmulatedNode node;
+  node.host_gw();
+  containerd_pod(node, example(node, kContainerdExample));
+}
+
+TEST_CASE("conf-examples/win-bridge-containerd.conflist: containerd 1.7 runs it at 1.0.0, 2.x at 1.1.0 with STATUS") {
+  EmulatedNode node;
+  node.host_gw();
+  for (const std::string version : {"1.0.0", "1.1.0"}) {
+    CAPTURE(version);
+    const json config = node.with_scratch_ipam(plugin_from_conflist(kContainerdListExample, version).dump());
+    if (version == "1.1.0") {
+      const Run status = node.plugin({"STATUS", "", "", config.dump()});
+      CHECK_MESSAGE(status.ok(), status.out << status.err);
+    }
+    containerd_pod(node, config);
+  }
 }
 
 TEST_CASE("conf-examples/win-bridge-dockershim.conf on a flannel host-gw node") {

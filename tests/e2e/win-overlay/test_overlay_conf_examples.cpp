@@ -5,6 +5,7 @@
 
 #include "conf_examples.hpp"
 #include "emulated_node.hpp"
+#include "endpoint_policies.hpp"
 
 using namespace wincni;
 using namespace wincni::test;
@@ -53,4 +54,32 @@ TEST_CASE("conf-examples/win-overlay-standalone.conf creates its Overlay network
   REQUIRE(networks.size() == 1);
   CHECK(networks[0]["Name"] == "vxlan-pods");
   CHECK(networks[0]["Type"] == "Overlay");
+}
+
+TEST_CASE("conf-examples/win-overlay-openshift.conf: the shape OpenShift's Windows operator writes, taken verbatim") {
+  EmulatedNode node;
+  // The hybrid overlay's network, which ovn-kubernetes creates as
+  // flanneld's vxlan backend would.
+  node.vxlan("10.132.2.0/24", "OVNKubernetesHNSNetwork", "4096");
+  const json config = node.with_scratch_ipam(kOverlayOpenShiftExample);
+  const std::string ns = node.create_namespace();
+  const json result = node.add("pod1", ns, config.dump());
+  CHECK(result["ip4"]["ip"] == "10.132.2.2/24");
+  const auto endpoint = node.endpoint("pod1_OVNKubernetesHNSNetwork");
+  REQUIRE(endpoint);
+  // The lowercase v2 keys, and "exceptionList" (a v1 name in a v2 object),
+  // reach HNS as the policies they mean.
+  const auto nat = policies_of(*endpoint, "OutBoundNAT");
+  REQUIRE(nat.size() == 1);
+  CHECK(nat[0]["Settings"]["Exceptions"] == json{"172.30.0.0/16"});
+  const auto routes = policies_of(*endpoint, "SDNRoute");
+  REQUIRE(routes.size() == 1);
+  CHECK(routes[0]["Settings"]["DestinationPrefix"] == "172.30.0.0/16");
+  CHECK(routes[0]["Settings"]["NeedEncap"] == true);
+  const auto provider = policies_of(*endpoint, "ProviderAddress");
+  REQUIRE(provider.size() == 1);
+  CHECK(provider[0]["Settings"]["ProviderAddress"] == "10.0.128.5");
+  node.del("pod1", ns, config.dump());
+  CHECK(node.audit() == "");
+  CHECK(node.held_addresses("OVNKubernetesHNSNetwork").empty());
 }

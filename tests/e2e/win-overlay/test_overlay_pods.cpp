@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "emulated_node.hpp"
+#include "endpoint_policies.hpp"
 #include "overlay_configs.hpp"
 
 using namespace wincni;
@@ -14,15 +15,6 @@ using namespace wincni::test;
 using nlohmann::json;
 
 namespace {
-
-// The endpoint's policies of `type`, as HNS holds them (HCN or v1 shape).
-std::vector<json> policies_of(const json& endpoint, const std::string& type) {
-  std::vector<json> found;
-  for (const json& policy : endpoint.value("Policies", json::array())) {
-    if (policy.value("Type", "") == type) found.push_back(policy);
-  }
-  return found;
-}
 
 // The config's network name, however the config spells the key.
 std::string network_of(const json& config) { return config.contains("name") ? config["name"] : config["Name"]; }

@@ -36,6 +36,18 @@ var examples = []example{
 		lowestHost: 2, serviceCIDR: "10.96.0.0/12",
 	},
 	{
+		file:      "flannel-rke2.conflist",
+		node:      []string{"node", "vxlan", "--subnet", "10.244.4.0/24", "--name", "flannel.4096", "--vni", "4096"},
+		subnetEnv: "vxlan-v4-crlf.env", network: "flannel.4096", subnet: "10.244.4.0/24",
+		lowestHost: 2, serviceCIDR: "10.43.0.0/16",
+	},
+	{
+		file:    "win-bridge-containerd.conflist",
+		node:    []string{"node", "host-gw", "--subnet", "10.244.1.0/24", "--name", "cbr0"},
+		network: "cbr0", subnet: "10.244.1.0/24",
+		lowestHost: 2, serviceCIDR: "10.96.0.0/12",
+	},
+	{
 		file:    "win-overlay-containerd.conf",
 		node:    []string{"node", "vxlan", "--subnet", "10.244.3.0/24", "--name", "flannel.4096", "--vni", "4096"},
 		network: "flannel.4096", subnet: "10.244.3.0/24",

@@ -46,6 +46,9 @@ enum class Feature {
 };
 
 std::string_view feature_name(Feature feature);
+// The HNS versions that have `feature`, as an operator reads them:
+// "9.3-9.x, 10.2 and later".
+std::string feature_versions(Feature feature);
 bool supports(HnsVersion version, Feature feature);
 // Every feature `version` has, in declaration order.
 std::vector<Feature> features_of(HnsVersion version);
