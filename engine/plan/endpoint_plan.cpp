@@ -160,20 +160,27 @@ EndpointSpec plan_endpoint(const PlanRequest& request) {
   spec.dns = request.config.dns;
   spec.mac = request.flavor.mac_for(request.config, spec.addresses);
 
-  PolicyInputs inputs;
-  inputs.config_policies = request.config.policies;
-  inputs.nat_exceptions = nat_exceptions(request.config, request.network);
-  inputs.port_mappings = request.config.port_mappings;
-  inputs.local_routed_port_mapping = request.config.flags.local_routed_port_mapping.value_or(request.api == HnsApi::V2);
-  inputs.allow_acl_port_mapping = request.config.flags.allow_acl_port_mapping;
-  inputs.pod_addresses = pod_addresses;
-  inputs.loopback_dsr = request.config.loopback_dsr && !hns_assigns;
-  // A provider address the config gives itself wins over the network's.
-  if (!gives_provider_address(request.config)) {
-    inputs.provider_address = request.flavor.provider_address(request.network);
-  }
-  spec.policies = policies_for_api(assemble_endpoint_policies(inputs), request.api);
+  spec.policies = policies_for_api(
+      assemble_endpoint_policies(endpoint_policy_inputs(request.config, request.flavor, request.network, request.api,
+                                                        pod_addresses, hns_assigns)),
+      request.api);
   return spec;
+}
+
+PolicyInputs endpoint_policy_inputs(const EndpointConfig& config, const EndpointFlavor& flavor,
+                                    const NetworkView& network, HnsApi api,
+                                    const std::vector<cni::IpAddress>& pod_addresses, bool hns_assigns) {
+  PolicyInputs inputs;
+  inputs.config_policies = config.policies;
+  inputs.nat_exceptions = nat_exceptions(config, network);
+  inputs.port_mappings = config.port_mappings;
+  inputs.local_routed_port_mapping = config.flags.local_routed_port_mapping.value_or(api == HnsApi::V2);
+  inputs.allow_acl_port_mapping = config.flags.allow_acl_port_mapping;
+  inputs.pod_addresses = pod_addresses;
+  inputs.loopback_dsr = config.loopback_dsr && !hns_assigns;
+  // A provider address the config gives itself wins over the network's.
+  if (!gives_provider_address(config)) inputs.provider_address = flavor.provider_address(network);
+  return inputs;
 }
 
 std::vector<hns::Policy> late_policies(const EndpointConfig& config, const std::vector<cni::IpPrefix>& addresses,

@@ -12,6 +12,7 @@
 #include "wincni/engine/config.hpp"
 #include "wincni/engine/flavor.hpp"
 #include "hns/hns_access.hpp"
+#include "plan/policy_assembly.hpp"
 
 namespace wincni::engine {
 
@@ -36,6 +37,14 @@ struct PlanRequest {
 // shares its family with another; kUnsupportedField (2) for what the API
 // cannot carry (extra routes in HNS v1).
 EndpointSpec plan_endpoint(const PlanRequest& request);
+
+// What the endpoint's policies are assembled from (policy_assembly.hpp):
+// the config's, ipMasq's exceptions, port mappings, loopback DSR (only with
+// the pod's addresses known before the endpoint exists, `hns_assigns`
+// false) and the flavor's provider address unless the config gives one.
+PolicyInputs endpoint_policy_inputs(const EndpointConfig& config, const EndpointFlavor& flavor,
+                                    const NetworkView& network, HnsApi api,
+                                    const std::vector<cni::IpAddress>& pod_addresses, bool hns_assigns);
 
 // The loopback DSR policy for an endpoint HNS gave addresses to (when HNS
 // assigns them, the policy can only be added afterwards). Empty when the

@@ -3,6 +3,7 @@
 // against a Context so that tests drive them in-process.
 
 #include <functional>
+#include <istream>
 #include <optional>
 #include <ostream>
 #include <stdexcept>
@@ -22,6 +23,7 @@ struct Context {
   EmulatedHost* emulated;  // null on a real Windows host
   std::ostream& out;
   std::ostream& err;
+  std::istream* in = nullptr;  // stdin, for commands that read a config
 };
 
 // Exit codes.

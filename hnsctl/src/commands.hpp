@@ -18,6 +18,7 @@ int node_host_gw(Context& context, const Args& args);
 int node_vxlan(Context& context, const Args& args);
 int version_show(Context& context, const Args& args);
 int caps_show(Context& context, const Args& args);
+int explain_add(Context& context, const Args& args);
 int audit_run(Context& context, const Args& args);
 int source_vip_reserve(Context& context, const Args& args);
 

@@ -13,7 +13,7 @@ int main(int argc, char** argv) {
     std::shared_ptr<hns::HcnApi> api = hns::default_backend();
     hns::HnsClient client(api);
     auto emulated = hnsctl::emulated_host(*api);
-    hnsctl::Context context{client, emulated.get(), std::cout, std::cerr};
+    hnsctl::Context context{client, emulated.get(), std::cout, std::cerr, &std::cin};
     return hnsctl::run_hnsctl(cni::program_arguments(argc, argv), context);
   } catch (const std::exception& error) {
     std::cerr << "hnsctl: " << error.what() << '\n';

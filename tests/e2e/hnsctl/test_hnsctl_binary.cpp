@@ -167,3 +167,178 @@ TEST_CASE("exit codes: 0 done, 1 failed, 2 misused; each with a message") {
 
 }  // namespace
 }  // namespace wincni::test
+
+namespace wincni::test {
+namespace {
+
+// conf-examples/<name>, with flannel's subnetFile pointed at the node's.
+std::string example_file(const EmulatedNode& node, const std::string& name) {
+  const char* dir = std::getenv("WINCNI_CONF_EXAMPLES");
+  REQUIRE_MESSAGE(dir != nullptr, "WINCNI_CONF_EXAMPLES is not set: run the tests with meson test");
+  std::ifstream in(fs::path(dir) / name, std::ios::binary);
+  REQUIRE(in);
+  json config = json::parse(std::string(std::istreambuf_iterator<char>(in), {}));
+  if (config.contains("plugins") && config["plugins"][0].value("type", "") == "flannel") {
+    config["plugins"][0]["subnetFile"] = node.path("subnet.env");
+  }
+  const std::string copy = node.path(name);
+  std::ofstream(copy, std::ios::binary) << config.dump();
+  return copy;
+}
+
+void write_subnet_env(const EmulatedNode& node, const std::string& subnet) {
+  std::ofstream(node.path("subnet.env"), std::ios::binary)
+      << "FLANNEL_NETWORK=10.244.0.0/16\nFLANNEL_SUBNET=" << subnet << "\nFLANNEL_MTU=1450\nFLANNEL_IPMASQ=true\n";
+}
+
+// What explain must leave: the node as it was, no address held.
+void check_untouched(const EmulatedNode& node, size_t networks, size_t endpoints) {
+  CHECK(node.networks().size() == networks);
+  CHECK(node.endpoints().size() == endpoints);
+  CHECK_FALSE(fs::exists(node.ipam_dir()));
+  CHECK(node.audit().empty());
+}
+
+TEST_CASE("explain: every conf-example on the node its README describes would succeed, and nothing is made") {
+  struct Example {
+    std::string file;
+    std::string node;  // host-gw, vxlan, openshift or "" (the plugin creates the network)
+    std::string netns;  // "guid" for a fresh HCN namespace, else as given
+    std::string plugin;
+  };
+  const std::vector<Example> examples = {
+      {"flannel-host-gw.conflist", "host-gw", "guid", "win-bridge"},
+      {"flannel-vxlan.conflist", "vxlan", "guid", "win-overlay"},
+      {"flannel-rke2.conflist", "vxlan", "guid", "win-overlay"},
+      {"win-bridge-containerd.conf", "host-gw", "guid", "win-bridge"},
+      {"win-bridge-containerd.conflist", "host-gw", "guid", "win-bridge"},
+      {"win-bridge-dockershim.conf", "host-gw", "none", "win-bridge"},
+      {"win-bridge-standalone.conf", "", "none", "win-bridge"},
+      {"win-bridge-dualstack.conf", "", "guid", "win-bridge"},
+      {"win-overlay-containerd.conf", "vxlan", "guid", "win-overlay"},
+      {"win-overlay-dockershim.conf", "vxlan", "none", "win-overlay"},
+      {"win-overlay-standalone.conf", "", "guid", "win-overlay"},
+      {"win-overlay-openshift.conf", "openshift", "guid", "win-overlay"},
+  };
+  for (const Example& example : examples) {
+    CAPTURE(example.file);
+    EmulatedNode node;
+    if (example.node == "host-gw") {
+      node.host_gw("10.244.1.0/24");
+      write_subnet_env(node, "10.244.1.1/24");
+    } else if (example.node == "vxlan") {
+      node.vxlan("10.244.3.0/24", "flannel.4096", "4096");
+      write_subnet_env(node, "10.244.3.1/24");
+    } else if (example.node == "openshift") {
+      node.vxlan("10.132.2.0/24", "OVNKubernetesHNSNetwork", "4096");
+    }
+    const size_t networks = node.networks().size();
+    const size_t endpoints = node.endpoints().size();
+    const std::string netns = example.netns == "guid" ? node.create_namespace() : example.netns;
+    const Run run = node.hnsctl({"explain", example_file(node, example.file), "--netns", netns, "--json"});
+    INFO(run.out << run.err);
+    CHECK(run.exit_code == 0);
+    const json report = run.json();
+    REQUIRE(report.is_object());
+    CHECK(report["plugin"] == example.plugin);
+    CHECK(report["problems"].empty());
+    CHECK_FALSE(report["policies"].empty());
+    check_untouched(node, networks, endpoints);
+  }
+}
+
+TEST_CASE("explain: the API and why, the policies and where each came from") {
+  EmulatedNode node;
+  node.host_gw("10.244.1.0/24");
+  const json report = node.hnsctl({"explain", example_file(node, "win-bridge-containerd.conf"), "--netns",
+                                   node.create_namespace(), "--container", "web-1", "--json"})
+                          .json();
+  CHECK(report["hns"]["api"] == "HCN (v2)");
+  CHECK(report["hns"]["why"] == "the config's apiVersion");
+  CHECK(report["network"]["type"] == "L2Bridge");
+  CHECK(report["endpoint"]["name"] == "web-1_cbr0");
+  CHECK(report["ipam"]["type"] == "host-local");
+  std::vector<std::string> origins;
+  for (const json& entry : report["policies"]) origins.push_back(entry["from"]);
+  CHECK(origins == std::vector<std::string>{"policies[0]", "policies[1]", "policies[2]", "loopbackDSR"});
+  // ipMasqNetwork joins the config's OutBoundNAT exceptions.
+  CHECK(report["policies"][0]["policy"]["Settings"]["Exceptions"] ==
+        json{"10.96.0.0/12", "192.168.0.0/16", "10.244.0.0/16"});
+
+  // flannel: the delegate it builds, and the policies it generates named so.
+  write_subnet_env(node, "10.244.1.1/24");
+  const json flannel = node.hnsctl({"explain", example_file(node, "flannel-host-gw.conflist"), "--netns",
+                                    node.create_namespace(), "--json"})
+                           .json();
+  CHECK(flannel["flannel"]["delegate"]["type"] == "win-bridge");
+  bool generated = false;
+  for (const json& entry : flannel["policies"]) {
+    generated = generated || entry["from"].get<std::string>().rfind("flannel's generated policies", 0) == 0;
+  }
+  CHECK(generated);
+  // The text form says the same for a person.
+  const Run text = node.hnsctl({"explain", example_file(node, "win-bridge-containerd.conf"), "--netns",
+                                node.create_namespace()});
+  CHECK(text.out.find("network cbr0: L2Bridge 10.244.1.0/24") != std::string::npos);
+  CHECK(text.out.find("ADD would succeed") != std::string::npos);
+}
+
+TEST_CASE("explain: what would make ADD fail, and what the config asks that nothing will do") {
+  EmulatedNode node;
+  SUBCASE("the network is missing and the plugin does not create it") {
+    const Run run = node.hnsctl({"explain", example_file(node, "win-overlay-containerd.conf"), "--netns",
+                                 node.create_namespace()});
+    CHECK(run.exit_code == 1);
+    CHECK(run.out.find("missing; ADD waits 10 s") != std::string::npos);
+    CHECK(run.out.find("PROBLEM: check that flanneld") != std::string::npos);
+    check_untouched(node, 0, 0);
+  }
+  SUBCASE("loopbackDSR on a host whose HNS has no DSR") {
+    node.host_gw("10.244.1.0/24");
+    std::ifstream in(example_file(node, "win-bridge-dockershim.conf"));
+    json config = json::parse(std::string(std::istreambuf_iterator<char>(in), {}));
+    config["loopbackDSR"] = true;
+    std::ofstream(node.path("dsr.conf")) << config.dump();
+    const Run run = node.hnsctl({"explain", node.path("dsr.conf"), "--netns", "none"},
+                                {{"WINCNI_EMULATOR_HNS_VERSION", "9.1"}});
+    INFO(run.out << run.err);
+    CHECK(run.exit_code == 1);
+    CHECK(run.out.find("PROBLEM: loopbackDSR needs HNS with DSR support") != std::string::npos);
+  }
+  SUBCASE("a v1 name inside v2 settings (OpenShift's template) is a warning") {
+    node.vxlan("10.132.2.0/24", "OVNKubernetesHNSNetwork", "4096");
+    const json report = node.hnsctl({"explain", example_file(node, "win-overlay-openshift.conf"), "--netns",
+                                     node.create_namespace(), "--json"})
+                            .json();
+    bool named = false;
+    for (const json& warning : report["warnings"]) named = named || warning.get<std::string>().find("ExceptionList") != std::string::npos;
+    CHECK_MESSAGE(named, report["warnings"]);
+  }
+  SUBCASE("capabilities the config does not declare") {
+    node.host_gw("10.244.1.0/24");
+    json config = json::parse(R"({"cniVersion":"1.0.0","name":"cbr0","type":"win-bridge",
+                                  "ipam":{"type":"host-local","subnet":"10.244.1.0/24"}})");
+    std::ofstream(node.path("bare.conf")) << config.dump();
+    const json report =
+        node.hnsctl({"explain", node.path("bare.conf"), "--netns", node.create_namespace(), "--json"}).json();
+    CHECK(report["warnings"].size() == 2);
+    CHECK(report["warnings"][0].get<std::string>().find("portMappings capability") != std::string::npos);
+  }
+  SUBCASE("flannel before flanneld has written subnet.env") {
+    node.vxlan("10.244.3.0/24", "flannel.4096", "4096");
+    const Run run = node.hnsctl({"explain", example_file(node, "flannel-vxlan.conflist")});
+    CHECK(run.exit_code == 1);
+    CHECK(run.out.find("does not exist (yet)") != std::string::npos);
+  }
+  SUBCASE("a config that is not JSON, and a plugin that is not ours") {
+    std::ofstream(node.path("broken.conf")) << "{\"name\": ";
+    CHECK(node.hnsctl({"explain", node.path("broken.conf")}).exit_code == 1);
+    std::ofstream(node.path("calico.conf")) << R"({"cniVersion":"1.0.0","name":"x","type":"calico"})";
+    const Run other = node.hnsctl({"explain", node.path("calico.conf")});
+    CHECK(other.exit_code == 1);
+    CHECK(other.err.find("not one of wincni's HNS plugins") != std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace wincni::test

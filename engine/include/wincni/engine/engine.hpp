@@ -6,6 +6,8 @@
 #include <functional>
 #include <memory>
 
+#include <nlohmann/json.hpp>
+
 #include "wincni/cni/result.hpp"
 #include "wincni/cni/skel.hpp"
 #include "wincni/engine/flavor.hpp"
@@ -26,6 +28,11 @@ class EndpointEngine {
   void check(const cni::CommandContext& ctx) const;
   void gc(const cni::CommandContext& ctx) const;
   void status(const cni::CommandContext& ctx) const;
+  // What ADD would do with `ctx`, without doing it (hnsctl explain): the
+  // API and why, the network, the IPAM request, the endpoint, its policies
+  // with their origins, the config's warnings and what would make ADD fail.
+  // cni::Error when the config or CNI_NETNS cannot be read at all.
+  nlohmann::ordered_json explain(const cni::CommandContext& ctx) const;
 
   // Name, description and the five handlers, for the skel. The engine must
   // outlive the spec.
