@@ -16,9 +16,20 @@ build() {
   meson compile -C build/linux hnsctl:executable flannel:executable win-bridge:executable \
     win-overlay:executable host-local:executable
 }
+# Progress in tenths, from ninja's "[n/m]" lines: a first build takes
+# minutes, and the full output is in the log.
+progress() {
+  awk '/^\[[0-9]+\/[0-9]+\]/ {
+    split(substr($1, 2, length($1) - 2), step, "/")
+    percent = int(step[1] * 100 / step[2])
+    if (percent >= mark) { printf "  %d%% (%d of %d steps)\n", percent, step[1], step[2]; fflush(); mark = percent - percent % 10 + 10 }
+  }'
+}
 mkdir -p build
-if ! build >build/main-job-build.log 2>&1; then
+echo "Building flannel, win-bridge, win-overlay, host-local and hnsctl in build/linux (log: build/main-job-build.log)"
+if ! build 2>&1 | tee build/main-job-build.log | progress; then
   tail -n 40 build/main-job-build.log >&2
   exit 1
 fi
+echo
 exec scripts/demo/pod-lifecycle.sh build/linux "$@"
