@@ -48,6 +48,15 @@ TEST_CASE("node host-gw: the L2Bridge network and its host endpoint, as HNS JSON
   const std::string by_id = must(node.hnsctl({"network", "show", cbr0["ID"].get<std::string>()})).out;
   CHECK(by_name == by_id);
   CHECK(must(node.hnsctl({"endpoint", "show", "cbr0_ep"})).out.find("10.244.1.2") != std::string::npos);
+  // As Get-HnsNetwork and Get-HnsEndpoint show them (HNS v1 objects).
+  const json v1_networks = json::parse(must(node.hnsctl({"network", "list", "--v1"})).out);
+  REQUIRE(v1_networks.size() == 1);
+  CHECK(v1_networks[0]["Name"] == "cbr0");
+  CHECK(v1_networks[0]["Subnets"][0]["AddressPrefix"] == "10.244.1.0/24");
+  const json v1_endpoints = json::parse(must(node.hnsctl({"endpoint", "list", "--v1"})).out);
+  REQUIRE(v1_endpoints.size() == 1);
+  CHECK(v1_endpoints[0]["IPAddress"] == "10.244.1.2");
+  CHECK(v1_endpoints[0]["VirtualNetworkName"] == "cbr0");
   CHECK(node.audit().empty());
 }
 
