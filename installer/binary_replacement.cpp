@@ -57,10 +57,17 @@ BinaryChange install_binary(const std::string& source_dir, const std::string& bi
     }
     change.moved_aside_to = change.path + std::string(kOldMark) + random_suffix();
     files::rename_aside(change.path, change.moved_aside_to);
-    if (files::rename_over(staged, change.path) != files::Swap::Done) {
-      // Something holds the name itself now: put the old one back.
+    std::string failure = "in use";
+    try {
+      if (files::rename_over(staged, change.path) == files::Swap::Done) failure.clear();
+    } catch (const std::exception& error) {
+      failure = error.what();
+    }
+    if (!failure.empty()) {
+      // The new file cannot take the name: the old one goes back, so that
+      // the node keeps a binary under it.
       files::rename_aside(change.moved_aside_to, change.path);
-      throw std::runtime_error(fmt::format("{}: in use, could not be replaced", change.path));
+      throw std::runtime_error(fmt::format("{}: could not be replaced ({})", change.path, failure));
     }
   } catch (...) {
     files::remove_unless_busy(staged);
