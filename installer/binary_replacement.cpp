@@ -57,24 +57,34 @@ BinaryChange install_binary(const std::string& source_dir, const std::string& bi
     }
     change.moved_aside_to = change.path + std::string(kOldMark) + random_suffix();
     files::rename_aside(change.path, change.moved_aside_to);
-    std::string failure = "in use";
-    try {
-      if (files::rename_over(staged, change.path) == files::Swap::Done) failure.clear();
-    } catch (const std::exception& error) {
-      failure = error.what();
-    }
-    if (!failure.empty()) {
-      // The new file cannot take the name: the old one goes back, so that
-      // the node keeps a binary under it.
-      files::rename_aside(change.moved_aside_to, change.path);
-      throw std::runtime_error(fmt::format("{}: could not be replaced ({})", change.path, failure));
-    }
   } catch (...) {
     files::remove_unless_busy(staged);
     throw;
   }
-  change.kind = BinaryChange::Kind::ReplacedRunning;
-  return change;
+  // From here until the new file has the name, the node has no binary under
+  // it: the next step is one rename.
+  std::string failure = "in use";
+  try {
+    if (files::rename_over(staged, change.path) == files::Swap::Done) failure.clear();
+  } catch (const std::exception& error) {
+    failure = error.what();
+  }
+  if (failure.empty()) {
+    change.kind = BinaryChange::Kind::ReplacedRunning;
+    return change;
+  }
+  // The new file cannot take the name: the old one goes back, so that the
+  // node keeps a binary under it. If even that fails, both files stay where
+  // they are, named, for the operator (or the next run) to put in place.
+  try {
+    files::rename_aside(change.moved_aside_to, change.path);
+  } catch (const std::exception& error) {
+    throw std::runtime_error(fmt::format("{}: could not be replaced ({}), and the running one could not be put back "
+                                         "({}): it is {}, the new one {}",
+                                         change.path, failure, error.what(), change.moved_aside_to, staged));
+  }
+  files::remove_unless_busy(staged);
+  throw std::runtime_error(fmt::format("{}: could not be replaced ({})", change.path, failure));
 }
 
 std::vector<Leftover> remove_leftovers(const std::string& bin_dir, const std::vector<std::string>& file_names) {

@@ -1,5 +1,7 @@
 #include "install_options.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 
 #include <cxxopts.hpp>
@@ -44,8 +46,13 @@ class SettingValues {
   SettingValues(const cxxopts::ParseResult& flags, const cni::Environment& env) : flags_(flags), env_(env) {}
 
   // The flag's value, else the variable's (empty counts as unset), else "".
+  // An empty flag is a mistake, not a way back to the default.
   std::string get(const Setting& setting) const {
-    if (flags_.count(setting.flag)) return flags_[setting.flag].as<std::string>();
+    if (flags_.count(setting.flag)) {
+      std::string value = flags_[setting.flag].as<std::string>();
+      if (value.empty()) throw UsageError(fmt::format("--{} is empty", setting.flag));
+      return value;
+    }
     return env_.get(setting.variable).value_or("");
   }
   std::string get(std::string_view flag) const { return get(find(flag)); }
@@ -137,7 +144,13 @@ std::vector<cni::IpAddress> read_dns_servers(const SettingValues& values,
   // kubeadm gives the cluster DNS service the 10th address of the service
   // network (10.96.0.10 in 10.96.0.0/12).
   for (const cni::IpPrefix& network : service_networks) {
-    if (network.address().is_v4()) servers.push_back(network.first().plus(10));
+    if (network.address().is_v4() && network.contains(network.first().plus(10))) {
+      servers.push_back(network.first().plus(10));
+    }
+  }
+  if (servers.empty()) {
+    throw UsageError("--dns-server (or WINCNI_DNS_SERVER) is required: the service network has no IPv4 10th address "
+                     "to take as the cluster DNS service's");
   }
   return servers;
 }
@@ -155,6 +168,15 @@ NetworkSettings read_network(const SettingValues& values) {
         "the pods' policies for reaching services are generated from it");
   }
   network.cluster_networks = read_networks(values, "cluster-cidr");
+  // flanneld's net-conf.json needs its IPv4 "Network" (an IPv6-only
+  // cluster has none to give it).
+  if (!network.cluster_networks.empty() &&
+      std::none_of(network.cluster_networks.begin(), network.cluster_networks.end(),
+                   [](const cni::IpPrefix& prefix) { return prefix.address().is_v4(); })) {
+    throw UsageError(fmt::format("{}: flanneld needs an IPv4 cluster network (and an IPv6 one beside it for dual "
+                                 "stack)",
+                                 values.origin("cluster-cidr")));
+  }
   for (const cni::IpPrefix& pods : network.cluster_networks) {
     for (const cni::IpPrefix& services : network.service_networks) {
       if (pods.overlaps(services)) {
@@ -172,6 +194,39 @@ NetworkSettings read_network(const SettingValues& values) {
   network.dns_servers = read_dns_servers(values, network.service_networks);
   if (const std::string domain = values.get("dns-domain"); !domain.empty()) network.dns_domain = domain;
   return network;
+}
+
+// A folder from the root (a drive or a share on Windows): a relative one
+// would land in whatever folder the installer runs in, which in a
+// HostProcess pod is the container's, not the node's.
+bool is_absolute(const std::string& path) {
+#ifdef _WIN32
+  const bool drive = path.size() >= 3 && std::isalpha(static_cast<unsigned char>(path[0])) && path[1] == ':' &&
+                     (path[2] == '\\' || path[2] == '/');
+  return drive || path.rfind("\\\\", 0) == 0;
+#else
+  return !path.empty() && path[0] == '/';
+#endif
+}
+
+std::string folder(const SettingValues& values, std::string_view flag, const std::string& fallback) {
+  const std::string value = values.get(flag);
+  if (value.empty()) return fallback;
+  if (!is_absolute(value)) {
+    throw UsageError(fmt::format("{}: \"{}\" is not a full path (a drive and a folder, such as C:\\opt\\cni\\bin)",
+                                 values.origin(flag), value));
+  }
+  return value;
+}
+
+// CON, PRN, AUX, NUL, COM1-9 and LPT1-9 name devices on Windows, whatever
+// the extension.
+bool is_reserved_device_name(const std::string& name) {
+  std::string stem = name.substr(0, name.find('.'));
+  for (char& c : stem) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (stem == "CON" || stem == "PRN" || stem == "AUX" || stem == "NUL") return true;
+  return stem.size() == 4 && (stem.rfind("COM", 0) == 0 || stem.rfind("LPT", 0) == 0) && stem[3] >= '1' &&
+         stem[3] <= '9';
 }
 
 cxxopts::Options command_line_options() {
@@ -235,8 +290,8 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
   }
   const NodeFolders folders = default_folders(*layout);
   InstallOptions& options_out = parsed.options;
-  options_out.bin_dir = values.get("bin-dir").empty() ? folders.bin : values.get("bin-dir");
-  options_out.conf_dir = values.get("conf-dir").empty() ? folders.conf : values.get("conf-dir");
+  options_out.bin_dir = folder(values, "bin-dir", folders.bin);
+  options_out.conf_dir = folder(values, "conf-dir", folders.conf);
   options_out.conf_name = values.get("conf-name").empty() ? "10-flannel.conflist" : values.get("conf-name");
   if (options_out.conf_name.find_first_of("/\\:") != std::string::npos) {
     throw UsageError(fmt::format("{}: a file name, not a path", values.origin("conf-name")));
@@ -246,9 +301,12 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
     throw UsageError(fmt::format("{}: \"{}\" must end in .conflist: the config is a network list",
                                  values.origin("conf-name"), options_out.conf_name));
   }
-  options_out.source_dir = values.get("source-dir");
-  options_out.flanneld_conf_dir =
-      values.get("flanneld-conf-dir").empty() ? default_flanneld_conf_dir() : values.get("flanneld-conf-dir");
+  options_out.source_dir = values.get("source-dir").empty() ? "" : folder(values, "source-dir", "");
+  options_out.flanneld_conf_dir = folder(values, "flanneld-conf-dir", default_flanneld_conf_dir());
+  if (is_reserved_device_name(options_out.conf_name)) {
+    throw UsageError(fmt::format("{}: \"{}\" names a device on Windows", values.origin("conf-name"),
+                                 options_out.conf_name));
+  }
   options_out.network = read_network(values);
   return parsed;
 }

@@ -15,7 +15,21 @@ namespace {
 
 // What Windows answers for a program file that is running: its image is
 // mapped, which forbids writing over it and deleting it.
-bool is_busy(DWORD err) { return err == ERROR_ACCESS_DENIED || err == ERROR_SHARING_VIOLATION; }
+bool is_busy(DWORD err) { return err == ERROR_ACCESS_DENIED; }
+
+// A sharing violation is someone holding the file open for a moment (a
+// virus scanner reading the new copy): worth a few tries, with a pause,
+// before it counts as an error.
+template <typename Attempt>
+BOOL with_sharing_retries(Attempt attempt) {
+  DWORD pause_ms = 50;
+  for (int tries = 1;; ++tries) {
+    if (attempt()) return TRUE;
+    if (GetLastError() != ERROR_SHARING_VIOLATION || tries == 5) return FALSE;
+    Sleep(pause_ms);
+    pause_ms *= 2;
+  }
+}
 
 }  // namespace
 
@@ -54,7 +68,10 @@ void write_new_file(const std::string& path, std::string_view content) {
 }
 
 Swap rename_over(const std::string& from, const std::string& to) {
-  if (MoveFileExW(cni::widen(from).c_str(), cni::widen(to).c_str(), MOVEFILE_REPLACE_EXISTING)) return Swap::Done;
+  const std::wstring source = cni::widen(from), target = cni::widen(to);
+  if (with_sharing_retries([&] { return MoveFileExW(source.c_str(), target.c_str(), MOVEFILE_REPLACE_EXISTING); })) {
+    return Swap::Done;
+  }
   const DWORD err = GetLastError();
   if (is_busy(err)) return Swap::TargetBusy;
   fail(err, "rename", to);
@@ -62,12 +79,23 @@ Swap rename_over(const std::string& from, const std::string& to) {
 
 void rename_aside(const std::string& from, const std::string& to) {
   // A running program can be renamed: its image stays mapped under the new name.
-  if (!MoveFileExW(cni::widen(from).c_str(), cni::widen(to).c_str(), 0)) fail(GetLastError(), "rename", from);
+  const std::wstring source = cni::widen(from), target = cni::widen(to);
+  if (!with_sharing_retries([&] { return MoveFileExW(source.c_str(), target.c_str(), 0); })) {
+    fail(GetLastError(), "rename", from);
+  }
 }
 
 Removal remove_unless_busy(const std::string& path) {
-  if (DeleteFileW(cni::widen(path).c_str())) return Removal::Removed;
-  const DWORD err = GetLastError();
+  const std::wstring wide = cni::widen(path);
+  if (with_sharing_retries([&] { return DeleteFileW(wide.c_str()); })) return Removal::Removed;
+  DWORD err = GetLastError();
+  // A read-only file refuses deletion with the same error as a running one.
+  const DWORD attributes = GetFileAttributesW(wide.c_str());
+  if (err == ERROR_ACCESS_DENIED && attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_READONLY)) {
+    SetFileAttributesW(wide.c_str(), attributes & ~FILE_ATTRIBUTE_READONLY);
+    if (DeleteFileW(wide.c_str())) return Removal::Removed;
+    err = GetLastError();
+  }
   if (err == ERROR_FILE_NOT_FOUND || err == ERROR_PATH_NOT_FOUND) return Removal::Missing;
   if (is_busy(err)) return Removal::Busy;
   fail(err, "remove", path);

@@ -276,6 +276,13 @@ TEST_CASE("bad input fails before anything on the node changes") {
       {{"--conf-name", "..\\evil.conflist", "--service-cidr", "10.96.0.0/12"}, {}, 2, "a file name, not a path"},
       {{"--conf-name", "10-flannel.conf", "--service-cidr", "10.96.0.0/12"}, {}, 2, "must end in .conflist"},
       {{"--no-such-flag"}, {}, 2, "no-such-flag"},
+      {{"--bin-dir", "relative\\bin", "--service-cidr", "10.96.0.0/12"}, {}, 2, "is not a full path"},
+      {kServiceCidr, {{"WINCNI_SOURCE_DIR", "release"}}, 2, "WINCNI_SOURCE_DIR: \"release\" is not a full path"},
+      {{"--vni=", "--service-cidr", "10.96.0.0/12"}, {}, 2, "--vni is empty"},
+      {{"--service-cidr", "fd00:10:96::/112"}, {}, 2, "--dns-server (or WINCNI_DNS_SERVER) is required"},
+      {{"--service-cidr", "10.96.0.0/30"}, {}, 2, "--dns-server (or WINCNI_DNS_SERVER) is required"},
+      {{"--cluster-cidr", "fd00:10:244::/56", "--service-cidr", "10.96.0.0/12"}, {}, 2, "needs an IPv4 cluster network"},
+      {{"--conf-name", "nul.conflist", "--service-cidr", "10.96.0.0/12"}, {}, 2, "names a device on Windows"},
       {{"--service-cidr", "10.96.0.0/12", "stray"}, {}, 2, "unexpected argument \"stray\""},
   };
   for (const Case& c : cases) {
