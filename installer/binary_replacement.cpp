@@ -33,6 +33,16 @@ bool is_marked_copy(std::string_view entry, std::string_view file_name, std::str
   return true;
 }
 
+// Removes a new copy that will not be used, on the way out of a failure:
+// never throws over the error being reported; says what it left behind.
+std::string discard(const std::string& staged) {
+  try {
+    if (files::remove_unless_busy(staged) != files::Removal::Busy) return "";
+  } catch (const std::exception&) {
+  }
+  return fmt::format("; {} is left over and is removed by a later run", staged);
+}
+
 std::string read_binary(const std::string& path) {
   auto content = private_files::read_file(path);
   if (!content) throw std::runtime_error(fmt::format("{}: no such file", path));
@@ -58,7 +68,7 @@ BinaryChange install_binary(const std::string& source_dir, const std::string& bi
     change.moved_aside_to = change.path + std::string(kOldMark) + random_suffix();
     files::rename_aside(change.path, change.moved_aside_to);
   } catch (...) {
-    files::remove_unless_busy(staged);
+    discard(staged);
     throw;
   }
   // From here until the new file has the name, the node has no binary under
@@ -83,8 +93,7 @@ BinaryChange install_binary(const std::string& source_dir, const std::string& bi
                                          "({}): it is {}, the new one {}",
                                          change.path, failure, error.what(), change.moved_aside_to, staged));
   }
-  files::remove_unless_busy(staged);
-  throw std::runtime_error(fmt::format("{}: could not be replaced ({})", change.path, failure));
+  throw std::runtime_error(fmt::format("{}: could not be replaced ({}){}", change.path, failure, discard(staged)));
 }
 
 std::vector<Leftover> remove_leftovers(const std::string& bin_dir, const std::vector<std::string>& file_names) {
@@ -96,8 +105,13 @@ std::vector<Leftover> remove_leftovers(const std::string& bin_dir, const std::ve
       if (!is_marked_copy(entry.name, file_name, kOldMark) && !is_marked_copy(entry.name, file_name, kNewMark)) {
         continue;
       }
+      // One leftover that cannot go stops nothing: it is reported as kept.
       Leftover leftover{private_files::join(bin_dir, entry.name)};
-      leftover.removed = files::remove_unless_busy(leftover.path) != files::Removal::Busy;
+      try {
+        leftover.removed = files::remove_unless_busy(leftover.path) != files::Removal::Busy;
+      } catch (const std::exception&) {
+        leftover.removed = false;
+      }
       leftovers.push_back(leftover);
     }
   }

@@ -25,7 +25,7 @@ BinaryChange install_binary(const std::string& source_dir, const std::string& bi
 
 struct Leftover {
   std::string path;
-  bool removed = false;  // false: still running, kept for a later run
+  bool removed = false;  // false: still running (or not removable), kept for a later run
 };
 
 // The files an earlier run left beside `file_names` in bin_dir: the ones it

@@ -93,7 +93,7 @@ void install(const InstallOptions& options, std::ostream& report, std::ostream& 
   private_files::create_private_directories(options.bin_dir);
   for (const Leftover& leftover : remove_leftovers(options.bin_dir, binaries)) {
     report << fmt::format("{}: {}\n", leftover.path,
-                          leftover.removed ? "removed (left by an earlier run)" : "still running, kept");
+                          leftover.removed ? "removed (left by an earlier run)" : "still running (or locked), kept");
   }
   for (const std::string& binary : binaries) {
     report << describe(install_binary(source_dir, options.bin_dir, binary)) << '\n';

@@ -293,8 +293,9 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
   options_out.bin_dir = folder(values, "bin-dir", folders.bin);
   options_out.conf_dir = folder(values, "conf-dir", folders.conf);
   options_out.conf_name = values.get("conf-name").empty() ? "10-flannel.conflist" : values.get("conf-name");
-  if (options_out.conf_name.find_first_of("/\\:") != std::string::npos) {
-    throw UsageError(fmt::format("{}: a file name, not a path", values.origin("conf-name")));
+  if (options_out.conf_name.find_first_of("/\\:*?\"<>|") != std::string::npos) {
+    throw UsageError(fmt::format("{}: a file name, not a path, without any of * ? \" < > |",
+                                 values.origin("conf-name")));
   }
   // Runtimes read a network list only from a .conflist file.
   if (!options_out.conf_name.ends_with(".conflist")) {

@@ -9,13 +9,17 @@ $hnsctl = Join-Path $root 'wincni\bin\hnsctl.exe'
 $kubeconfig = Join-Path $root 'kube-proxy.kubeconfig'
 Write-SandboxKubeconfig $kubeconfig
 
-# flanneld creates the network once it has the node's lease.
+# flanneld creates the network once it has the node's lease. hnsctl says
+# on stderr that it is missing, which Windows PowerShell 5.1 turns into an
+# error record once redirected: "Stop" would end the script on the first try.
+$ErrorActionPreference = 'Continue'
 while ($true) {
   & $hnsctl network show $env:KUBE_NETWORK *> $null
   if ($LASTEXITCODE -eq 0) { break }
   Write-Output "waiting for HNS network $env:KUBE_NETWORK"
   Start-Sleep -Seconds 2
 }
+$ErrorActionPreference = 'Stop'
 
 $arguments = @(
   "--hostname-override=$env:NODE_NAME",

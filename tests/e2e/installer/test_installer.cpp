@@ -148,7 +148,7 @@ TEST_CASE("a binary that is running is replaced; the old one is removed once it 
     // While it runs, a run keeps it and changes nothing else.
     const auto while_running = node.install(kServiceCidr);
     CHECK(while_running.exit_code == 0);
-    CHECK(while_running.line_about(node.bin() / aside[0]) == "still running, kept");
+    CHECK(while_running.line_about(node.bin() / aside[0]) == "still running (or locked), kept");
     CHECK(while_running.line_about(node.bin() / flannel) == "unchanged");
   } else {
     // POSIX renames over a running program's name.
