@@ -3,8 +3,8 @@
 // files, which differ between Windows and POSIX: a running program on
 // Windows can be renamed but neither replaced nor deleted, and a copied
 // binary must stay executable on POSIX. platform/installed_files_*.cpp hold
-// the two implementations. Paths are UTF-8; failures throw
-// std::system_error naming the operation and the path.
+// the two implementations. Paths are UTF-8; failures throw an exception
+// naming the operation, the path and the OS's text for the error.
 
 #include <string>
 #include <string_view>

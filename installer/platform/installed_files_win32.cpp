@@ -1,16 +1,19 @@
 #include <windows.h>
 
-#include <system_error>
+#include <stdexcept>
+
+#include <fmt/format.h>
 
 #include "installed_files.hpp"
 #include "wincni/cni/utf16.hpp"
+#include "wincni/cni/win32_error_text.hpp"
 
 namespace wincni::installer::files {
 
 namespace {
 
 [[noreturn]] void fail(DWORD err, std::string_view op, const std::string& path) {
-  throw std::system_error(static_cast<int>(err), std::system_category(), std::string(op) + " " + path);
+  throw std::runtime_error(fmt::format("{} {}: {}", op, path, cni::win32_error_text(err)));
 }
 
 // What Windows answers for a program file that is running: its image is

@@ -10,23 +10,14 @@
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/private_files.hpp"
 #include "wincni/cni/utf16.hpp"
+#include "wincni/cni/win32_error_text.hpp"
 
 namespace wincni::cni::private_files {
 
 namespace {
 
-std::string describe(DWORD err) {
-  wchar_t* buffer = nullptr;
-  const DWORD n = FormatMessageW(FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS,
-                                 nullptr, err, 0, reinterpret_cast<wchar_t*>(&buffer), 0, nullptr);
-  std::wstring text = n != 0 && buffer != nullptr ? std::wstring(buffer, n) : std::wstring();
-  if (buffer != nullptr) LocalFree(buffer);
-  while (!text.empty() && (text.back() == L'\n' || text.back() == L'\r' || text.back() == L' ')) text.pop_back();
-  return text.empty() ? fmt::format("error {}", err) : fmt::format("{} (error {})", narrow(text), err);
-}
-
 [[noreturn]] void fail(std::string_view op, const std::string& path, DWORD err) {
-  throw Error(kIoFailure, fmt::format("{} {}: {}", op, path, describe(err)));
+  throw Error(kIoFailure, fmt::format("{} {}: {}", op, path, win32_error_text(err)));
 }
 
 bool is_missing(DWORD err) { return err == ERROR_FILE_NOT_FOUND || err == ERROR_PATH_NOT_FOUND; }
