@@ -85,8 +85,7 @@ Json explain_endpoint(const nlohmann::json& config, const PodValues& pod, Contex
                                          "the names Microsoft's configs use for them)",
                                          type));
   }
-  const engine::EndpointEngine engine(
-      *flavor, [&context] { return std::shared_ptr<hns::HcnApi>(&context.client.api(), [](hns::HcnApi*) {}); });
+  const engine::EndpointEngine engine(*flavor, [&context] { return borrowed_api(context); });
   return engine.explain(add_context(config, pod));
 }
 
@@ -105,7 +104,7 @@ Json explain_flannel(const nlohmann::json& config, const PodValues& pod, Context
   }
   const nlohmann::json delegate = flannel::pod_delegate_config(
       flannel_config, *subnet_env, ctx,
-      [&context] { return std::shared_ptr<hns::HcnApi>(&context.client.api(), [](hns::HcnApi*) {}); });
+      [&context] { return borrowed_api(context); });
   step["delegate"] = delegate;
   step["generated"] = flannel_config.service_networks.empty()
                           ? "no serviceCIDR: no policies are generated"

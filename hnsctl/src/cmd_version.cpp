@@ -26,7 +26,7 @@ int version_show(Context& context, const Args& args) {
     context.emulated->store_hns_version(wanted);
   }
   // A fresh client, so that a version just stored is what gets asked.
-  hns::HnsClient client(std::shared_ptr<hns::HcnApi>(&context.client.api(), [](hns::HcnApi*) {}));
+  hns::HnsClient client(borrowed_api(context));
   hns::HnsVersion version = client.version();
   std::vector<std::string> features;
   for (auto feature : hns::features_of(version)) features.emplace_back(hns::feature_name(feature));

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <istream>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <stdexcept>
@@ -25,6 +26,12 @@ struct Context {
   std::ostream& err;
   std::istream* in = nullptr;  // stdin, for commands that read a config
 };
+
+// The context's HNS for code that takes its own shared handle (a fresh
+// HnsClient, the endpoint engine); the context keeps owning it.
+inline std::shared_ptr<hns::HcnApi> borrowed_api(Context& context) {
+  return std::shared_ptr<hns::HcnApi>(&context.client.api(), [](hns::HcnApi*) {});
+}
 
 // Exit codes.
 constexpr int kOk = 0;
