@@ -51,6 +51,10 @@ std::string read_binary(const std::string& path) {
 
 }  // namespace
 
+std::string new_copy_name(std::string_view file_name) {
+  return std::string(file_name) + std::string(kNewMark) + random_suffix();
+}
+
 BinaryChange install_binary(const std::string& source_dir, const std::string& bin_dir, const std::string& file_name) {
   const std::string content = read_binary(private_files::join(source_dir, file_name));
   BinaryChange change;
@@ -58,7 +62,7 @@ BinaryChange install_binary(const std::string& source_dir, const std::string& bi
   const auto installed = private_files::read_file(change.path);
   if (installed == content) return change;
 
-  const std::string staged = change.path + std::string(kNewMark) + random_suffix();
+  const std::string staged = private_files::join(bin_dir, new_copy_name(file_name));
   files::write_new_file(staged, content);
   try {
     if (files::rename_over(staged, change.path) == files::Swap::Done) {

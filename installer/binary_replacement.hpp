@@ -9,6 +9,7 @@
 // alone, so a second run changes nothing.
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace wincni::installer {
@@ -22,6 +23,10 @@ struct BinaryChange {
 
 // Installs source_dir/file_name as bin_dir/file_name.
 BinaryChange install_binary(const std::string& source_dir, const std::string& bin_dir, const std::string& file_name);
+
+// The name a new copy of `file_name` is written under before it is renamed
+// into place: <file_name>.new-<8 hex>, which remove_leftovers recognises.
+std::string new_copy_name(std::string_view file_name);
 
 struct Leftover {
   std::string path;

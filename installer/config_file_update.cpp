@@ -1,9 +1,6 @@
 #include "config_file_update.hpp"
 
-#include <random>
-
-#include <fmt/format.h>
-
+#include "binary_replacement.hpp"
 #include "wincni/cni/private_files.hpp"
 
 namespace wincni::installer {
@@ -12,8 +9,7 @@ bool update_config_file(const std::string& dir, const std::string& name, std::st
   namespace private_files = cni::private_files;
   private_files::create_private_directories(dir);
   if (private_files::read_file(private_files::join(dir, name)) == content) return false;
-  std::random_device random;
-  private_files::replace_file(dir, name, fmt::format("{}.new-{:08x}", name, random()), content);
+  private_files::replace_file(dir, name, new_copy_name(name), content);
   return true;
 }
 
