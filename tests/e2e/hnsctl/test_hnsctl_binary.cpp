@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include "emulated_node.hpp"
+#include "file_text.hpp"
 
 namespace wincni::test {
 namespace {
@@ -184,9 +185,8 @@ namespace {
 std::string example_file(const EmulatedNode& node, const std::string& name) {
   const char* dir = std::getenv("WINCNI_CONF_EXAMPLES");
   REQUIRE_MESSAGE(dir != nullptr, "WINCNI_CONF_EXAMPLES is not set: run the tests with meson test");
-  std::ifstream in(fs::path(dir) / name, std::ios::binary);
-  REQUIRE(in);
-  json config = json::parse(std::string(std::istreambuf_iterator<char>(in), {}));
+  REQUIRE(fs::is_regular_file(fs::path(dir) / name));
+  json config = json::parse(file_text(fs::path(dir) / name));
   if (config.contains("plugins") && config["plugins"][0].value("type", "") == "flannel") {
     config["plugins"][0]["subnetFile"] = node.path("subnet.env");
   }
@@ -304,8 +304,7 @@ TEST_CASE("explain: what would make ADD fail, and what the config asks that noth
   }
   SUBCASE("loopbackDSR on a host whose HNS has no DSR") {
     node.host_gw("10.244.1.0/24");
-    std::ifstream in(example_file(node, "win-bridge-dockershim.conf"));
-    json config = json::parse(std::string(std::istreambuf_iterator<char>(in), {}));
+    json config = json::parse(file_text(example_file(node, "win-bridge-dockershim.conf")));
     config["loopbackDSR"] = true;
     std::ofstream(node.path("dsr.conf")) << config.dump();
     const Run run = node.hnsctl({"explain", node.path("dsr.conf"), "--netns", "none"},

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "emulated_node.hpp"
+#include "file_text.hpp"
 
 namespace wincni::test {
 namespace {
@@ -30,11 +31,6 @@ std::string pods_config(const EmulatedNode& node, const std::string& version, js
 }
 
 json v4_ranges(const std::string& subnet = "10.10.0.0/24") { return json::array({json::array({{{"subnet", subnet}}})}); }
-
-std::string file_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 // The name host-local gives an address's file on this OS.
 std::string address_file_name(std::string address) {

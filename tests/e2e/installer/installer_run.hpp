@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "file_text.hpp"
 #include "scratch_dir.hpp"
 #include "wincni/cni/env.hpp"
 #include "wincni/cni/process.hpp"
@@ -42,11 +43,6 @@ inline std::vector<std::string> split_paths(const std::string& list) {
     start = end + 1;
   }
   return paths;
-}
-
-inline std::string file_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 inline std::vector<std::string> entries(const std::filesystem::path& dir) {

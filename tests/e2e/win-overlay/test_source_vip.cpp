@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "emulated_node.hpp"
+#include "file_text.hpp"
 #include "overlay_configs.hpp"
 #include "simultaneous_pods.hpp"
 
@@ -45,11 +46,6 @@ std::string source_vip(const EmulatedNode& node, const std::vector<std::string>&
   std::string address = run.out;
   while (!address.empty() && (address.back() == '\n' || address.back() == '\r')) address.pop_back();
   return address;
-}
-
-std::string file_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 }  // namespace
