@@ -29,17 +29,15 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  return text;
-}
-
 const engine::EndpointFlavor* flavor_for(const std::string& type) {
   static const bridge::BridgeFlavor bridge;
   static const overlay::OverlayFlavor overlay;
-  const std::string name = lower(type);
-  if (name == "win-bridge" || name == "sdnbridge" || name == "l2bridge" || name == "l2tunnel") return &bridge;
-  if (name == "win-overlay" || name == "sdnoverlay") return &overlay;
+  for (const char* name : {"win-bridge", "sdnbridge", "l2bridge", "l2tunnel"}) {
+    if (cni::equals_ignore_case(type, name)) return &bridge;
+  }
+  for (const char* name : {"win-overlay", "sdnoverlay"}) {
+    if (cni::equals_ignore_case(type, name)) return &overlay;
+  }
   return nullptr;
 }
 
@@ -243,7 +241,7 @@ int explain_add(Context& context, const Args& args) {
   Json report;
   try {
     const nlohmann::json config = plugin_config(document, report);
-    const Json endpoint = lower(config.value("type", "")) == "flannel" ? explain_flannel(config, pod, context, report)
+    const Json endpoint = cni::equals_ignore_case(config.value("type", ""), "flannel") ? explain_flannel(config, pod, context, report)
                                                                        : explain_endpoint(config, pod, context);
     if (!endpoint.is_null()) report.update(endpoint);
     if (!report.contains("warnings")) report["warnings"] = Json::array();
