@@ -18,6 +18,7 @@
 #include "file_text.hpp"
 #include "scratch_dir.hpp"
 #include "wincni/cni/env.hpp"
+#include "wincni/cni/plugin_path.hpp"
 #include "wincni/cni/process.hpp"
 
 namespace wincni::test {
@@ -26,23 +27,6 @@ inline std::string required_env(const char* name) {
   const char* value = std::getenv(name);
   REQUIRE_MESSAGE(value != nullptr, name << " is not set: run the tests with meson test");
   return value;
-}
-
-inline std::vector<std::string> split_paths(const std::string& list) {
-#ifdef _WIN32
-  const char separator = ';';
-#else
-  const char separator = ':';
-#endif
-  std::vector<std::string> paths;
-  size_t start = 0;
-  while (start < list.size()) {
-    size_t end = list.find(separator, start);
-    if (end == std::string::npos) end = list.size();
-    if (end > start) paths.push_back(list.substr(start, end - start));
-    start = end + 1;
-  }
-  return paths;
 }
 
 inline std::vector<std::string> entries(const std::filesystem::path& dir) {
@@ -79,7 +63,7 @@ class InstallerNode {
   InstallerNode() {
     std::filesystem::create_directories(source());
     installer_ = copy_in(required_env("WINCNI_INSTALLER"));
-    for (const std::string& binary : split_paths(required_env("WINCNI_SUITE_BINARIES"))) {
+    for (const std::string& binary : cni::split_plugin_path(required_env("WINCNI_SUITE_BINARIES"))) {
       binaries_.push_back(std::filesystem::path(copy_in(binary)).filename().string());
     }
     REQUIRE(binaries_.size() == 5);
