@@ -43,20 +43,13 @@ std::string discard(const std::string& staged) {
   return fmt::format("; {} is left over and is removed by a later run", staged);
 }
 
-std::string read_binary(const std::string& path) {
-  auto content = private_files::read_file(path);
-  if (!content) throw std::runtime_error(fmt::format("{}: no such file", path));
-  return std::move(*content);
-}
-
 }  // namespace
 
 std::string new_copy_name(std::string_view file_name) {
   return std::string(file_name) + std::string(kNewMark) + random_suffix();
 }
 
-BinaryChange install_binary(const std::string& source_dir, const std::string& bin_dir, const std::string& file_name) {
-  const std::string content = read_binary(private_files::join(source_dir, file_name));
+BinaryChange install_binary(std::string_view content, const std::string& bin_dir, const std::string& file_name) {
   BinaryChange change;
   change.path = private_files::join(bin_dir, file_name);
   const auto installed = private_files::read_file(change.path);

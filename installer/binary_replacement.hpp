@@ -21,8 +21,8 @@ struct BinaryChange {
   std::string moved_aside_to;  // ReplacedRunning only: the running one's new path
 };
 
-// Installs source_dir/file_name as bin_dir/file_name.
-BinaryChange install_binary(const std::string& source_dir, const std::string& bin_dir, const std::string& file_name);
+// Installs `content` (the new build) as bin_dir/file_name.
+BinaryChange install_binary(std::string_view content, const std::string& bin_dir, const std::string& file_name);
 
 // The name a new copy of `file_name` is written under before it is renamed
 // into place: <file_name>.new-<8 hex>, which remove_leftovers recognises.

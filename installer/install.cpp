@@ -23,14 +23,20 @@ constexpr std::string_view kExecutableSuffix = ".exe";
 constexpr std::string_view kExecutableSuffix = "";
 #endif
 
-void require_binaries(const std::string& source_dir, const std::vector<std::string>& binaries) {
+// Every binary's new build, read once; all must be there before anything is
+// touched.
+std::vector<std::string> read_binaries(const std::string& source_dir, const std::vector<std::string>& binaries) {
+  std::vector<std::string> contents;
   for (const std::string& binary : binaries) {
-    if (!private_files::read_file(private_files::join(source_dir, binary))) {
+    auto content = private_files::read_file(private_files::join(source_dir, binary));
+    if (!content) {
       throw std::runtime_error(fmt::format("{} is not in {}: run wincni-install from the release's bin folder or "
                                            "name that folder with --source-dir",
                                            binary, source_dir));
     }
+    contents.push_back(std::move(*content));
   }
+  return contents;
 }
 
 std::string describe(const BinaryChange& change) {
@@ -85,7 +91,7 @@ std::vector<std::string> suite_binaries() {
 void install(const InstallOptions& options, std::ostream& report, std::ostream& warnings) {
   const std::string source_dir = options.source_dir.empty() ? files::own_directory() : options.source_dir;
   const std::vector<std::string> binaries = suite_binaries();
-  require_binaries(source_dir, binaries);
+  const std::vector<std::string> builds = read_binaries(source_dir, binaries);
   const std::string conflist = flannel_conflist(options.network);
   const bool with_net_conf = !options.network.cluster_networks.empty();
   const std::string net_conf = with_net_conf ? flanneld_net_conf(options.network) : std::string();
@@ -95,8 +101,8 @@ void install(const InstallOptions& options, std::ostream& report, std::ostream& 
     report << fmt::format("{}: {}\n", leftover.path,
                           leftover.removed ? "removed (left by an earlier run)" : "still running (or locked), kept");
   }
-  for (const std::string& binary : binaries) {
-    report << describe(install_binary(source_dir, options.bin_dir, binary)) << '\n';
+  for (size_t i = 0; i < binaries.size(); ++i) {
+    report << describe(install_binary(builds[i], options.bin_dir, binaries[i])) << '\n';
   }
 
   remove_leftovers(options.conf_dir, {options.conf_name});
