@@ -147,7 +147,18 @@ class HnsV1Access final : public ClientAccess {
     client_->attach_container(endpoint.id, to.container);
   }
   bool detach(const EndpointView& endpoint, const Attachment& from) override {
-    return client_->detach_container(endpoint.id, from.container);
+    try {
+      return client_->detach_container(endpoint.id, from.container);
+    } catch (const hns::HnsError&) {
+      // What HNS answers to detaching a container that is not attached is
+      // not public (the emulator: HCN_E_ENDPOINT_NOT_ATTACHED). It is what
+      // the client's repeat of a detach whose answer was lost gets, and what
+      // a second DEL would get; the endpoint's own list tells whether the
+      // container is still attached.
+      auto current = client_->get_hns_endpoint(endpoint.id);
+      if (!current || !is_attached(endpoint_view(*current, nullptr), from)) return false;
+      throw;
+    }
   }
   std::vector<Attachment> attachments(const EndpointView& endpoint) const override {
     std::vector<Attachment> all;

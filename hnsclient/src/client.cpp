@@ -330,7 +330,8 @@ bool HnsClient::detach_from_namespace(const Guid& ns, const Guid& endpoint) {
 // --- v1 -------------------------------------------------------------------------------------
 
 std::optional<HnsAnswer> HnsClient::hns_request(const std::string& method, const std::string& path,
-                                                const std::string& body, const std::string& object, bool idempotent) {
+                                                const std::string& body, const std::string& object, bool idempotent,
+                                                const std::optional<V1Subject>& subject) {
   auto api = api_;
   std::string operation = fmt::format("HNSCall {} {}", method, path);
   // Only the HRESULT decides a retry, so the envelope is read here, where an
@@ -347,10 +348,23 @@ std::optional<HnsAnswer> HnsClient::hns_request(const std::string& method, const
   HnsAnswer response = HnsAnswer::parse(outcome.output, operation, object);
   HnsEnvelope envelope = response.read<HnsEnvelope>();
   if (!envelope.success) {
-    if (is_not_found_text(envelope.error)) return std::nullopt;
+    if (subject && !is_listed(*subject)) return std::nullopt;
     raise(CallOutcome{hr::kOk, {}, envelope.error.empty() ? "HNS reported a failure" : envelope.error, operation}, object);
   }
   return HnsAnswer(std::move(envelope.output), std::move(outcome.output), operation, object);
+}
+
+bool HnsClient::is_listed(const V1Subject& subject) {
+  auto listing = hns_request("GET", subject.collection, "", subject.collection, true);
+  if (!listing) return false;
+  return listing->read_with([&](const Json& items) {
+    if (!items.is_array()) return false;
+    for (const Json& item : items) {
+      const Json* id = item.is_object() ? json_io::field(item, "ID") : nullptr;
+      if (id && id->is_string() && Guid::parse(id->get<std::string>()) == subject.id) return true;
+    }
+    return false;
+  });
 }
 
 std::optional<HnsNetwork> HnsClient::find_hns_network_by_name(std::string_view name) {
@@ -366,7 +380,7 @@ std::optional<HnsNetwork> HnsClient::find_hns_network_by_name(std::string_view n
 }
 
 std::optional<HnsNetwork> HnsClient::get_hns_network(const Guid& id) {
-  return read_if_there<HnsNetwork>(hns_request("GET", "/networks/" + id.str(), "", named("network", id), true));
+  return read_if_there<HnsNetwork>(hns_request("GET", "/networks/" + id.str(), "", named("network", id), true, V1Subject{"/networks/", id}));
 }
 
 std::vector<HnsNetwork> HnsClient::list_hns_networks() {
@@ -382,7 +396,7 @@ HnsNetwork HnsClient::create_hns_network(const HnsNetwork& settings) {
 }
 
 bool HnsClient::delete_hns_network(const Guid& id) {
-  return hns_request("DELETE", "/networks/" + id.str(), "", named("network", id), true).has_value();
+  return hns_request("DELETE", "/networks/" + id.str(), "", named("network", id), true, V1Subject{"/networks/", id}).has_value();
 }
 
 std::optional<HnsEndpoint> HnsClient::find_hns_endpoint_by_name(std::string_view name) {
@@ -397,7 +411,7 @@ std::optional<HnsEndpoint> HnsClient::find_hns_endpoint_by_name(std::string_view
 }
 
 std::optional<HnsEndpoint> HnsClient::get_hns_endpoint(const Guid& id) {
-  return read_if_there<HnsEndpoint>(hns_request("GET", "/endpoints/" + id.str(), "", named("endpoint", id), true));
+  return read_if_there<HnsEndpoint>(hns_request("GET", "/endpoints/" + id.str(), "", named("endpoint", id), true, V1Subject{"/endpoints/", id}));
 }
 
 std::vector<HnsEndpoint> HnsClient::list_hns_endpoints() {
@@ -407,7 +421,8 @@ std::vector<HnsEndpoint> HnsClient::list_hns_endpoints() {
 
 HnsEndpoint HnsClient::create_hns_endpoint(const HnsEndpoint& settings) {
   std::string object = fmt::format("endpoint \"{}\" on network {}", settings.name, settings.virtual_network.str());
-  auto output = hns_request("POST", "/endpoints/", settings.to_json().dump(), object, false);
+  auto output = hns_request("POST", "/endpoints/", settings.to_json().dump(), object, false,
+                            V1Subject{"/networks/", settings.virtual_network});
   if (!output) raise(CallOutcome{hr::kNetworkNotFound, {}, {}, "HNSCall POST /endpoints/"}, object);
   return output->read<HnsEndpoint>();
 }
@@ -415,20 +430,20 @@ HnsEndpoint HnsClient::create_hns_endpoint(const HnsEndpoint& settings) {
 HnsEndpoint HnsClient::update_hns_endpoint(const HnsEndpoint& endpoint) {
   std::string path = "/endpoints/" + endpoint.id.str();
   std::string object = named("endpoint", endpoint.id);
-  auto output = hns_request("POST", path, endpoint.to_json().dump(), object, true);
+  auto output = hns_request("POST", path, endpoint.to_json().dump(), object, true, V1Subject{"/endpoints/", endpoint.id});
   if (!output) raise(CallOutcome{hr::kEndpointNotFound, {}, {}, "HNSCall POST " + path}, object);
   return output->read<HnsEndpoint>();
 }
 
 bool HnsClient::delete_hns_endpoint(const Guid& id) {
-  return hns_request("DELETE", "/endpoints/" + id.str(), "", named("endpoint", id), true).has_value();
+  return hns_request("DELETE", "/endpoints/" + id.str(), "", named("endpoint", id), true, V1Subject{"/endpoints/", id}).has_value();
 }
 
 bool HnsClient::post_attachment(const Guid& endpoint, const EndpointAttachRequest& request, bool attach,
                                 const std::string& object) {
   std::string path = "/endpoints/" + endpoint.str() + (attach ? "/attach" : "/detach");
   // A detach can be repeated harmlessly; an attach cannot.
-  bool done = hns_request("POST", path, request.to_json().dump(), object, !attach).has_value();
+  bool done = hns_request("POST", path, request.to_json().dump(), object, !attach, V1Subject{"/endpoints/", endpoint}).has_value();
   if (!done && attach) raise(CallOutcome{hr::kEndpointNotFound, {}, {}, "HNSCall POST " + path}, object);
   return done;
 }
@@ -460,7 +475,8 @@ bool HnsClient::detach_host(const Guid& endpoint) {
 }
 
 std::optional<HnsNamespace> HnsClient::get_hns_namespace(const Guid& id) {
-  return read_if_there<HnsNamespace>(hns_request("GET", "/namespaces/" + id.str(), "", named("namespace", id), true));
+  return read_if_there<HnsNamespace>(hns_request("GET", "/namespaces/" + id.str(), "", named("namespace", id), true,
+                                                V1Subject{"/namespaces/", id}));
 }
 
 }  // namespace wincni::hns

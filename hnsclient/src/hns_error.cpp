@@ -36,13 +36,6 @@ bool is_not_found(HResult code) {
   return code == hr::kNetworkNotFound || code == hr::kEndpointNotFound || code == hr::kElementNotFound;
 }
 
-bool is_not_found_text(std::string_view hns_error_text) {
-  std::string lower(hns_error_text);
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return lower.find("not found") != std::string::npos;
-}
-
 bool is_transient(HResult code) {
   return code == hr::kRpcServerUnavailable || code == hr::kRpcServerTooBusy || code == hr::kRpcCallFailedDne ||
          code == hr::kManagerStopped;
@@ -55,7 +48,6 @@ HnsError::HnsError(HResult code, const std::string& operation, const std::string
     : cni::Error(cni_code_for(code),
                  fmt::format("{}{}{} failed: {}", operation, object.empty() ? "" : " for ", object,
                              describe(code, hns_text))),
-      hresult_(code),
-      not_found_(is_not_found(code) || (code == hr::kOk && is_not_found_text(hns_text))) {}
+      hresult_(code) {}
 
 }  // namespace wincni::hns

@@ -20,6 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "emulator_switches.hpp"
 #include "scratch_dir.hpp"
 #include "wincni/cni/env.hpp"
 #include "wincni/cni/process.hpp"
@@ -79,6 +80,9 @@ class EmulatedNode {
     cni::Environment env;
     env.set("PATH", std::getenv("PATH") ? std::getenv("PATH") : "/usr/bin:/bin");
     env.set("WINCNI_EMULATOR_DIR", path("hns"));
+    for (const char* name : kEmulatorSwitches) {
+      if (const char* value = std::getenv(name)) env.set(name, value);
+    }
     env.set("WINCNI_DATA_DIR", path("plugin"));
     // A meta plugin's suite (flannel) names every delegate's folder.
     const char* cni_path = std::getenv("WINCNI_CNI_PATH");

@@ -1,8 +1,12 @@
 #include "wincni/hns/emulator/emulator.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <initializer_list>
 
 #include "emulator_impl.hpp"
+#include "error_texts.hpp"
 #include "failure.hpp"
 #include "platform.hpp"
 
@@ -23,6 +27,21 @@ HResult schema_failure_code(const SchemaError& error, HcnObject kind) {
   return hr::kInvalidJson;
 }
 
+// Which of `choices` the variable names; nullopt when it is unset or empty,
+// and when it names none of them, with the reason in `problem`.
+std::optional<std::size_t> choice_of(const char* variable, std::initializer_list<std::string_view> choices,
+                                     std::string& problem) {
+  auto value = environment_variable(variable);
+  if (!value || value->empty()) return std::nullopt;
+  std::size_t index = 0;
+  for (std::string_view choice : choices) {
+    if (*value == choice) return index;
+    ++index;
+  }
+  problem = fmt::format("{} \"{}\" is none of: {}", variable, *value, fmt::join(choices, ", "));
+  return std::nullopt;
+}
+
 }  // namespace
 
 EmulatorConfig EmulatorConfig::from_environment() {
@@ -38,14 +57,17 @@ EmulatorConfig EmulatorConfig::from_environment() {
       config.problem = "WINCNI_EMULATOR_HNS_VERSION \"" + *version + "\" is not MAJOR.MINOR";
     }
   }
-  if (auto host_bits = environment_variable("WINCNI_EMULATOR_PREFIX_HOST_BITS"); host_bits && !host_bits->empty()) {
-    if (*host_bits == "refuse") {
-      config.refuse_prefix_host_bits = true;
-    } else if (*host_bits != "accept") {
-      config.problem = "WINCNI_EMULATOR_PREFIX_HOST_BITS \"" + *host_bits + "\" is neither accept nor refuse";
-    }
+  if (auto host_bits = choice_of("WINCNI_EMULATOR_PREFIX_HOST_BITS", {"accept", "refuse"}, config.problem)) {
+    config.refuse_prefix_host_bits = *host_bits == 1;
+  }
+  if (auto texts = choice_of("WINCNI_EMULATOR_ERROR_TEXTS", {"english", "localised"}, config.problem)) {
+    config.error_texts = *texts == 1 ? ErrorTextLanguage::Chinese : ErrorTextLanguage::English;
   }
   return config;
+}
+
+std::string Emulator::Impl::error_record(HResult code) const {
+  return hns::error_record(code, hns_error_text(code, config.error_texts));
 }
 
 std::string operation_name(std::string_view verb, HcnObject kind) {

@@ -51,6 +51,8 @@ struct Emulator::Impl {
               const Outcome& outcome) const;
 
   HnsVersion version_of(const EmulatorState& state) const;
+  // HNS's error record for `code`, worded in the configured language.
+  std::string error_record(HResult code) const;
 
   // Open handles: the address of an OpenObject is the HcnHandle.
   struct OpenObject {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "emulator_impl.hpp"
+#include "error_texts.hpp"
 #include "failure.hpp"
 #include "garbling.hpp"
 #include "wincni/cni/json_keys.hpp"
@@ -230,12 +231,12 @@ HnsCallReply Emulator::hns_call(std::string_view method, std::string_view path, 
   if (succeeded(outcome.hr)) {
     reply.response = success_response(outcome);
   } else if (is_not_found(outcome.hr)) {
-    reply.response = HnsEnvelope::failure(hresult_message(outcome.hr) + " ").to_json().dump();
+    reply.response = HnsEnvelope::failure(hns_error_text(outcome.hr, impl_->config.error_texts)).to_json().dump();
   } else {
     reply.hr = outcome.hr;
   }
   Json input = {{"Method", method}, {"Path", path}, {"Request", Journal::embed(body)}};
-  impl_->finish("HNSCall", input, reply.hr, failed(reply.hr) ? error_record(reply.hr) : reply.response, outcome);
+  impl_->finish("HNSCall", input, reply.hr, failed(reply.hr) ? impl_->error_record(reply.hr) : reply.response, outcome);
   return reply;
 }
 

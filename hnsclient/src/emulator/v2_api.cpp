@@ -65,13 +65,14 @@ std::string enumerate_ids(Host& host, HcnObject kind, const Json& filter) {
   return ids.dump();
 }
 
-HcnReply reply_of(const Outcome& outcome) {
+HcnReply reply_of(const Outcome& outcome, const Emulator::Impl& impl) {
   if (failed(outcome.hr)) {
-    return HcnReply{outcome.hr, {}, outcome.explain ? error_record(outcome.hr, outcome.detail) : error_record(outcome.hr)};
+    return HcnReply{outcome.hr, {},
+                    outcome.explain ? error_record(outcome.hr, outcome.detail) : impl.error_record(outcome.hr)};
   }
   if (outcome.garbled) {
     // A call without output garbles the only other thing it answers.
-    if (outcome.output.empty()) return HcnReply{outcome.hr, {}, garbled(error_record(outcome.hr), *outcome.garbled)};
+    if (outcome.output.empty()) return HcnReply{outcome.hr, {}, garbled(impl.error_record(outcome.hr), *outcome.garbled)};
     return HcnReply{outcome.hr, garbled(outcome.output, *outcome.garbled), {}};
   }
   return HcnReply{outcome.hr, outcome.output, {}};
@@ -85,7 +86,7 @@ HcnReply Emulator::enumerate(HcnObject kind, std::string_view query) {
     require_api_v2(host);
     return enumerate_ids(host, kind, parse_query(query).filter);
   });
-  HcnReply reply = reply_of(outcome);
+  HcnReply reply = reply_of(outcome, *impl_);
   impl_->finish("Hcn" + op, {{"Query", Journal::embed(query)}}, reply.hr, reply.ok() ? reply.output : reply.error_record,
                 outcome);
   return reply;
@@ -113,7 +114,7 @@ HcnReply Emulator::create(HcnObject kind, HcnHandle network, const Guid& id, std
     }
     return {};
   });
-  HcnReply reply = reply_of(outcome);
+  HcnReply reply = reply_of(outcome, *impl_);
   if (handle) *handle = reply.ok() ? impl_->open_handle(kind, created) : nullptr;
   Json input = {{"Id", id.str()}, {"Settings", Journal::embed(settings)}};
   if (kind == HcnObject::Endpoint) input["Network"] = impl_->describe_handle(network);
@@ -133,7 +134,7 @@ HcnReply Emulator::open(HcnObject kind, const Guid& id, HcnHandle* handle) {
     }
     return {};
   });
-  HcnReply reply = reply_of(outcome);
+  HcnReply reply = reply_of(outcome, *impl_);
   if (handle) *handle = reply.ok() ? impl_->open_handle(kind, id) : nullptr;
   impl_->finish("Hcn" + op, {{"Id", id.str()}}, reply.hr, reply.error_record, outcome);
   return reply;
@@ -152,7 +153,7 @@ HcnReply Emulator::modify(HcnObject kind, HcnHandle handle, std::string_view set
     }
     return {};
   });
-  HcnReply reply = reply_of(outcome);
+  HcnReply reply = reply_of(outcome, *impl_);
   impl_->finish("Hcn" + op, {{"Handle", impl_->describe_handle(handle)}, {"Settings", Journal::embed(settings)}}, reply.hr,
                 reply.error_record, outcome);
   return reply;
@@ -171,7 +172,7 @@ HcnReply Emulator::query_properties(HcnObject kind, HcnHandle handle, std::strin
     }
     return {};
   });
-  HcnReply reply = reply_of(outcome);
+  HcnReply reply = reply_of(outcome, *impl_);
   impl_->finish("Hcn" + op, {{"Handle", impl_->describe_handle(handle)}, {"Query", Journal::embed(query)}}, reply.hr,
                 reply.ok() ? reply.output : reply.error_record, outcome);
   return reply;
@@ -188,7 +189,7 @@ HcnReply Emulator::remove(HcnObject kind, const Guid& id) {
     }
     return {};
   });
-  HcnReply reply = reply_of(outcome);
+  HcnReply reply = reply_of(outcome, *impl_);
   impl_->finish("Hcn" + op, {{"Id", id.str()}}, reply.hr, reply.error_record, outcome);
   return reply;
 }

@@ -132,3 +132,7 @@ TEST_CASE("a crash at any HNS call of ADD leaves nothing once DEL has run and th
 TEST_CASE("a failure or a crash at any HNS call of DEL: IPAM still released, a second DEL cleans up") {
   check_del_failures_are_finished_by_del(flows());
 }
+
+TEST_CASE("an answer lost at any HNS call of DEL: the repeat finds the work done, DEL succeeds") {
+  check_del_lost_answers_are_repeated(flows());
+}

@@ -11,6 +11,7 @@ using namespace hns_test;
 using namespace wincni::hns;
 using wincni::cni::IpAddress;
 using wincni::cni::IpPrefix;
+using wincni::hns::emulator::ErrorTextLanguage;
 
 namespace {
 
@@ -28,10 +29,12 @@ struct ClientFixture {
   std::shared_ptr<Emulator> emulator;
   HnsClient client;
 
-  explicit ClientFixture(const std::string& faults = "", CallPolicy policy = quick_policy())
+  explicit ClientFixture(const std::string& faults = "", CallPolicy policy = quick_policy(),
+                         ErrorTextLanguage error_texts = ErrorTextLanguage::English)
       : emulator(std::make_shared<Emulator>([&] {
           EmulatorConfig config = config_for(dir.path());
           config.faults = faults;
+          config.error_texts = error_texts;
           config.journal_path = journal_dir.path() + "/journal";
           return config;
         }())),
@@ -209,8 +212,11 @@ TEST_CASE("client: attach to a namespace and detach") {
   CHECK_FALSE(fx.client.find_namespace(ns.id));
 }
 
-TEST_CASE("client: the v1 API") {
-  ClientFixture fx;
+namespace {
+
+// Misses are answered {"Success":false} with a text in the host's language.
+void exercise_v1_api(ErrorTextLanguage texts) {
+  ClientFixture fx("", quick_policy(), texts);
   HnsNetwork network = fx.v1_bridge();
   CHECK(network.management_ip == IpAddress::parse("192.0.2.4"));
   REQUIRE(fx.client.find_hns_network_by_name("cbr0"));
@@ -236,6 +242,31 @@ TEST_CASE("client: the v1 API") {
   CHECK_FALSE(fx.client.detach_container(endpoint.id, "pause"));
   CHECK(fx.client.delete_hns_network(network.id));
   CHECK(fx.client.list_hns_networks().empty());
+  CHECK_FALSE(fx.client.delete_hns_network(network.id));
+  HnsEndpoint orphan;
+  orphan.name = "orphan";
+  orphan.virtual_network = network.id;
+  error_of([&] { fx.client.create_hns_endpoint(orphan); }, &code);
+  CHECK(code == hr::kNetworkNotFound);
+}
+
+}  // namespace
+
+TEST_CASE("client: the v1 API, whatever language HNS words its errors in") {
+  SUBCASE("English") { exercise_v1_api(ErrorTextLanguage::English); }
+  SUBCASE("Chinese") { exercise_v1_api(ErrorTextLanguage::Chinese); }
+}
+
+TEST_CASE("client: a v1 {\"Success\":false} about an object HNS still lists is a refusal, in any language") {
+  // The fault answers "not found" for an endpoint that is there: only the
+  // listing can tell, since the words may be Chinese.
+  ClientFixture fx("DeleteEndpoint:1:fail=0x803B0002", quick_policy(), ErrorTextLanguage::Chinese);
+  HnsEndpoint endpoint = fx.v1_endpoint(fx.v1_bridge());
+  std::string message = error_of([&] { fx.client.delete_hns_endpoint(endpoint.id); });
+  CHECK(message.find("HNSCall DELETE /endpoints/" + endpoint.id.str() + " for endpoint") == 0);
+  CHECK(message.find("找不到终结点。") != std::string::npos);
+  CHECK(fx.calls("HNSCall", "GET", "/endpoints/") == 1);
+  CHECK(fx.client.delete_hns_endpoint(endpoint.id));
 }
 
 TEST_CASE("client: a v1 update posts the whole endpoint; its policies read back through v1 and HCN") {
@@ -353,12 +384,11 @@ TEST_CASE("not-found is recognised in both APIs") {
   CHECK(is_not_found(hr::kEndpointNotFound));
   CHECK(is_not_found(hr::kElementNotFound));
   CHECK_FALSE(is_not_found(hr::kInvalidJson));
-  CHECK(is_not_found_text("The endpoint was not found. "));
-  CHECK(is_not_found_text("Element not found. "));
-  CHECK_FALSE(is_not_found_text("A network with this name already exists."));
+  // HNS's words never decide: they are in the host's language.
   HnsError v1(hr::kOk, "HNSCall DELETE /endpoints/x", "endpoint x", "The endpoint was not found. ");
-  CHECK(v1.not_found());
+  CHECK_FALSE(v1.not_found());
   CHECK(std::string(v1.what()) == "HNSCall DELETE /endpoints/x for endpoint x failed: The endpoint was not found.");
+  CHECK(HnsError(hr::kEndpointNotFound, "HcnOpenEndpoint", "endpoint x", "找不到终结点。 ").not_found());
   CHECK(is_transient(hr::kRpcServerUnavailable));
   CHECK_FALSE(is_transient(hr::kRpcCallFailed));
   CHECK(is_maybe_executed(hr::kRpcCallFailed));

@@ -120,10 +120,21 @@ class HnsClient {
   // false when the object is not there.
   bool modify(HcnObject kind, const Guid& id, const Json& settings, const std::string& object);
 
-  // GET/POST/DELETE through HNSCall; the envelope's Output, nullopt on a
-  // not-found answer.
+  // An object a v1 request needs, and the list HNS keeps it in
+  // ("/endpoints/"). HNS answers a miss with {"Success":false} and a text in
+  // the host's language, the same shape as a refusal; whether the object is
+  // still listed tells the two apart.
+  struct V1Subject {
+    std::string collection;
+    Guid id;
+  };
+  // GET/POST/DELETE through HNSCall; the envelope's Output. nullopt when HNS
+  // answers "not found" by code, or {"Success":false} while `subject` is not
+  // listed.
   std::optional<HnsAnswer> hns_request(const std::string& method, const std::string& path, const std::string& body,
-                                       const std::string& object, bool idempotent);
+                                       const std::string& object, bool idempotent,
+                                       const std::optional<V1Subject>& subject = std::nullopt);
+  bool is_listed(const V1Subject& subject);
   std::optional<Guid> id_by_name(HcnObject kind, std::string_view name);
   // POST /endpoints/<id>/attach or /detach; false when the endpoint is gone
   // (a missing endpoint on attach raises).

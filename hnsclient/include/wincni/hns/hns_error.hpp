@@ -13,8 +13,6 @@ namespace wincni::hns {
 
 // Missing objects, as either API reports them.
 bool is_not_found(HResult code);
-// v1 reports some misses only as Success:false with a text.
-bool is_not_found_text(std::string_view hns_error_text);
 // HNS restarting or too busy: the call never ran, so it can be repeated.
 bool is_transient(HResult code);
 // The call may or may not have run (RPC_S_CALL_FAILED): only repeat it if
@@ -28,11 +26,10 @@ class HnsError : public cni::Error {
   HnsError(HResult code, const std::string& operation, const std::string& object, const std::string& hns_text);
 
   HResult hresult() const noexcept { return hresult_; }
-  bool not_found() const noexcept { return not_found_; }
+  bool not_found() const noexcept { return is_not_found(hresult_); }
 
  private:
   HResult hresult_;
-  bool not_found_;
 };
 
 }  // namespace wincni::hns

@@ -10,6 +10,8 @@
 //                                has every feature)
 //   WINCNI_EMULATOR_FAULTS       fault injection (src/emulator/faults.hpp)
 //   WINCNI_EMULATOR_JOURNAL      file to append one JSON line per call to
+//   and the switches where Windows versions differ or nobody knows what
+//   Windows does (EmulatorConfig, docs/reference/emulator-fidelity.md)
 //
 // The entry points take UTF-8 and return UTF-8 strings and an HRESULT, so
 // that a computenetwork.dll / vmcompute.dll shim needs only UTF-16
@@ -30,6 +32,9 @@ namespace wincni::hns::emulator {
 inline constexpr const char* kDefaultStateDir = "/var/lib/wincni/hns-emulator";
 inline constexpr HnsVersion kDefaultHnsVersion{15, 4};
 
+// The language of HNS's error texts (src/emulator/error_texts.hpp).
+enum class ErrorTextLanguage { English, Chinese };
+
 struct EmulatorConfig {
   std::string state_dir = kDefaultStateDir;
   std::optional<std::string> journal_path;
@@ -41,6 +46,9 @@ struct EmulatorConfig {
   // cause is not established). Accepted unless
   // WINCNI_EMULATOR_PREFIX_HOST_BITS=refuse.
   bool refuse_prefix_host_bits = false;
+  // Windows words its error texts in the host's language; English unless
+  // WINCNI_EMULATOR_ERROR_TEXTS=localised.
+  ErrorTextLanguage error_texts = ErrorTextLanguage::English;
   // Set by from_environment when a variable holds something unusable; every
   // call then fails with E_INVALIDARG and this text.
   std::string problem;

@@ -1,0 +1,16 @@
+#pragma once
+// The emulator's switches (docs/reference/emulator-fidelity.md) that a test
+// suite is run under: meson sets them on the test program, and every
+// program the suite starts on its node gets them too, so that the plugins'
+// HNS makes the same choices as the one the test reads.
+
+#include <array>
+
+namespace wincni::test {
+
+inline constexpr std::array<const char*, 2> kEmulatorSwitches{
+    "WINCNI_EMULATOR_PREFIX_HOST_BITS",
+    "WINCNI_EMULATOR_ERROR_TEXTS",
+};
+
+}  // namespace wincni::test
