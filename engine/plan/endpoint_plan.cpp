@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "plan/held_policies.hpp"
 #include "plan/policy_assembly.hpp"
 #include "wincni/hns/mac_address.hpp"
 
@@ -215,7 +216,7 @@ bool endpoint_matches(const EndpointView& endpoint, const EndpointSpec& spec, Hn
     return false;
   }
   if (!spec.mac.empty() && hns::MacAddress::parse(spec.mac) != hns::MacAddress::parse(endpoint.mac)) return false;
-  return same_elements(endpoint.policies, spec.policies);
+  return holds_planned_policies(endpoint.policies, spec.policies);
 }
 
 }  // namespace wincni::engine

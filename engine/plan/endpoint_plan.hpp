@@ -58,7 +58,7 @@ std::vector<cni::IpPrefix> nat_exceptions(const EndpointConfig& config, const Ne
 
 // Whether `endpoint` (on the plan's network) already is what `spec` asks for:
 // addresses, gateways, extra routes, DNS, MAC (when one is asked for) and
-// policies in any order.
+// policies in any order, beside those HNS adds itself (held_policies.hpp).
 bool endpoint_matches(const EndpointView& endpoint, const EndpointSpec& spec, HnsApi api);
 
 // Rejects an address HNS assigned that the pod must not have (its gateway,

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "failure.hpp"
+#include "hns_owned_policies.hpp"
 #include "host.hpp"
 #include "ipam.hpp"
 #include "mac_pool.hpp"
@@ -12,6 +13,22 @@ namespace wincni::hns::emulator {
 namespace {
 
 using cni::IpFamily;
+
+// A remote endpoint stands for a pod on another node (kube-proxy makes them
+// on overlay networks, with that pod's address and a ProviderAddress
+// policy): its addresses are in other nodes' subnets, so HNS checks neither
+// subnet nor use (kubernetes pkg/proxy/winkernel/hns.go createEndpoint;
+// flannel's overlay network holds only the node's own subnet).
+std::vector<IpConfig> settle_remote_addresses(const HostComputeNetwork& network, std::vector<IpConfig> requested) {
+  if (requested.empty()) throw HcnFailure(hr::kInvalidEndpoint, "a remote endpoint needs its address");
+  for (IpConfig& config : requested) {
+    if (config.prefix_length != 0) continue;
+    const Subnet* subnet = subnet_of(network, config.ip_address);
+    config.prefix_length = static_cast<std::uint8_t>(subnet ? subnet->ip_address_prefix.length()
+                                                            : (config.ip_address.is_v4() ? 32 : 128));
+  }
+  return requested;
+}
 
 // At most one address per family; each checked, or assigned by HNS IPAM.
 std::vector<IpConfig> settle_addresses(const EmulatorState& state, const HostComputeNetwork& network,
@@ -71,9 +88,12 @@ const EndpointRecord& Host::create_endpoint(const Guid& network_id, HostComputeE
   request.host_compute_network = network_id;
   // Read-only: only an attach sets it.
   request.host_compute_namespace = Guid{};
-  request.ip_configurations = settle_addresses(state_, net, request.ip_configurations, id);
+  bool remote = (request.flags & HostComputeEndpoint::kRemoteEndpoint) != 0;
+  request.ip_configurations = remote ? settle_remote_addresses(net, std::move(request.ip_configurations))
+                                     : settle_addresses(state_, net, request.ip_configurations, id);
   request.mac_address = settle_mac(state_, net, request.mac_address);
-  if (request.routes.empty()) {
+  add_hns_owned_policies(request);
+  if (!remote && request.routes.empty()) {
     // HNS hands the endpoint its subnet's routes (the default gateway).
     if (const Subnet* subnet = subnet_of(net, request.ip_configurations.front().ip_address)) {
       request.routes = subnet->routes;
@@ -108,6 +128,7 @@ void Host::modify_endpoint(const Guid& id, const ModifyRequest& request) {
       combined.insert(combined.end(), policies.begin(), policies.end());
       check_port_mappings(record.endpoint.host_compute_network, id, combined);
       current = std::move(combined);
+      add_hns_owned_policies(record.endpoint);
       return;
     }
     case RequestType::Remove:
@@ -116,6 +137,7 @@ void Host::modify_endpoint(const Guid& id, const ModifyRequest& request) {
     case RequestType::Update:
       check_port_mappings(record.endpoint.host_compute_network, id, policies);
       current = std::move(policies);
+      add_hns_owned_policies(record.endpoint);
       return;
     case RequestType::Refresh:
       return;
@@ -127,6 +149,7 @@ void Host::update_endpoint_policies(const Guid& id, std::vector<Policy> policies
   check_policies(policies, kEndpointScope);
   check_port_mappings(record.endpoint.host_compute_network, id, policies);
   record.endpoint.policies = std::move(policies);
+  add_hns_owned_policies(record.endpoint);
 }
 
 void Host::attach_endpoint(const Guid& id, const EndpointAttachRequest& request) {

@@ -14,6 +14,7 @@
 
 #include "configs.hpp"
 #include "emulated_node.hpp"
+#include "endpoint_policies.hpp"
 #include "foreign_endpoint.hpp"
 
 using namespace wincni;
@@ -117,7 +118,7 @@ TEST_CASE("Microsoft's dual-stack template, filled in, on a node with its v4+v6 
   const json& routes = (*endpoint)["Routes"];
   CHECK(std::count(routes.begin(), routes.end(), json::parse(R"({"DestinationPrefix":"::/0","NextHop":"10::2"})")) == 1);
 
-  const json& policies = (*endpoint)["Policies"];
+  const json policies = sent_policies(*endpoint);
   // Each family's NAT exceptions in its own OutBoundNAT, as the template writes them.
   CHECK(policy_of_type(policies, "OutBoundNAT", 0)["Settings"] ==
         json::parse(R"({"Exceptions":["192.168.0.0/24","192.0.2.4/32"]})"));

@@ -6,6 +6,7 @@
 
 #include "configs.hpp"
 #include "emulated_node.hpp"
+#include "endpoint_policies.hpp"
 
 using namespace wincni;
 using namespace wincni::test;
@@ -13,10 +14,10 @@ using nlohmann::json;
 
 namespace {
 
-json policies_of(const EmulatedNode& node, const std::string& endpoint) {
+json sent_policies_of(const EmulatedNode& node, const std::string& endpoint) {
   auto found = node.endpoint(endpoint);
   REQUIRE(found);
-  return (*found)["Policies"];
+  return sent_policies(*found);
 }
 
 json network_named(const EmulatedNode& node, const std::string& name) {
@@ -44,7 +45,7 @@ TEST_CASE("legacy wincni example: network created from it, HNS assigns, gateway 
   CHECK(network["Ipams"][0]["Subnets"][0]["IpAddressPrefix"] == "10.10.187.64/26");
   CHECK(network["Ipams"][0]["Subnets"][0]["Routes"][0]["NextHop"] == "10.10.187.65");
   CHECK((*node.endpoint("l2bridge_ep"))["IpConfigurations"][0]["IpAddress"] == "10.10.187.66");
-  CHECK(policies_of(node, "pause1_l2bridge") == json::parse(R"([
+  CHECK(sent_policies_of(node, "pause1_l2bridge") == json::parse(R"([
       {"Type":"OutBoundNAT","Settings":{"Exceptions":["11.0.0.0/8","10.10.0.0/16","10.127.132.128/25"]}},
       {"Type":"SDNRoute","Settings":{"DestinationPrefix":"11.0.0.0/8","NeedEncap":true}},
       {"Type":"SDNRoute","Settings":{"DestinationPrefix":"10.127.132.213/32","NeedEncap":true}}])"));
@@ -70,7 +71,7 @@ TEST_CASE("the reference's win-bridge example: HNS v1, HNS assigns, bridge gatew
   // No cniVersion: 0.1.0.
   CHECK(pause == json::parse(R"({"cniVersion":"0.1.0","ip4":{"ip":"10.244.1.3/24","gateway":"10.244.1.2",
       "routes":[{"dst":"0.0.0.0/0","gw":"10.244.1.2"}]},"dns":{"nameservers":["11.0.0.10"],"search":["svc.cluster.local"]}})"));
-  CHECK(policies_of(node, "pause1_cbr0") == json::parse(R"([
+  CHECK(sent_policies_of(node, "pause1_cbr0") == json::parse(R"([
       {"Type":"OutBoundNAT","Settings":{"Exceptions":["192.168.0.0/16","11.0.0.0/8","10.137.196.0/23"]}},
       {"Type":"SDNRoute","Settings":{"DestinationPrefix":"11.0.0.0/8","NeedEncap":true}},
       {"Type":"SDNRoute","Settings":{"DestinationPrefix":"10.137.198.27/32","NeedEncap":true}},
@@ -112,7 +113,7 @@ TEST_CASE("flannel's delegate from the reference's example: containerd, host-loc
   CHECK(result["cniVersion"] == "0.2.0");
   CHECK(result["ip4"]["ip"] == "10.244.1.3/24");
   CHECK(result["ip4"]["gateway"] == "10.244.1.2");
-  CHECK(policies_of(node, "pod1_cbr0") == json::parse(R"([
+  CHECK(sent_policies_of(node, "pod1_cbr0") == json::parse(R"([
       {"Type":"OutBoundNAT","Settings":{"Exceptions":["192.168.0.0/16","11.0.0.0/8","10.137.196.0/23","10.244.0.0/16"]}},
       {"Type":"SDNRoute","Settings":{"DestinationPrefix":"11.0.0.0/8","NeedEncap":true}},
       {"Type":"SDNRoute","Settings":{"DestinationPrefix":"10.137.198.27/32","NeedEncap":true}},
@@ -129,7 +130,7 @@ TEST_CASE("flannel's delegate from Microsoft's example (sdnbridge, forceBridgeGa
   const std::string config = flannel_fixture(node, "ms-flannel_l2bridge.conf").dump();
   const json result = node.add("pod1", ns, config);
   CHECK(result["ip4"]["gateway"] == "10.244.1.2");
-  CHECK(policies_of(node, "pod1_cbr0") == json::parse(R"([
+  CHECK(sent_policies_of(node, "pod1_cbr0") == json::parse(R"([
       {"Type":"OutBoundNAT","Settings":{"Exceptions":["10.244.0.0/16","10.96.0.0/12"]}},
       {"Type":"SDNRoute","Settings":{"DestinationPrefix":"10.96.0.0/12","NeedEncap":true}},
       {"Type":"SDNRoute","Settings":{"DestinationPrefix":"10.132.34.98/32","NeedEncap":true}}])"));
@@ -159,7 +160,7 @@ TEST_CASE("Microsoft's dual-stack example with host-local: both families on one 
   CHECK(result["ip4"]["gateway"] == "192.168.1.2");
   CHECK(result["ip6"]["ip"] == "fd00::102/120");
   CHECK(result["ip6"]["gateway"] == "fd00::101");
-  CHECK(policies_of(node, "pod1_winl2bridge") == json::parse(R"([
+  CHECK(sent_policies_of(node, "pod1_winl2bridge") == json::parse(R"([
       {"Type":"OutBoundNAT","Settings":{"Exceptions":["192.168.0.0/16","11.0.0.0/8","10.124.24.0/23"]}},
       {"Type":"OutBoundNAT","Settings":{"VirtualIP":"fc00::123","Destinations":["fd01::192","fd01::193"],
                                          "Exceptions":["fd03::100/120","fd04::100/120"]}},
@@ -186,7 +187,7 @@ TEST_CASE("port mappings with Microsoft's flags: local-routed, with an inbound A
                                                {{"hostPort", 5353}, {"containerPort", 53}, {"protocol", 17},
                                                 {"hostIP", "192.0.2.4"}}}}};
   node.add("pod1", ns, config.dump());
-  const json policies = policies_of(node, "pod1_cbr0");
+  const json policies = sent_policies_of(node, "pod1_cbr0");
   REQUIRE(policies.size() == 6);
   CHECK(policies[2] == json::parse(R"({"Type":"PortMapping","Settings":{"Protocol":6,"InternalPort":80,"ExternalPort":8080,"Flags":1}})"));
   CHECK(policies[3]["Type"] == "ACL");
