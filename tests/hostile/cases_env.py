@@ -50,6 +50,7 @@ _WINCNI = {
     "WINCNI_EMULATOR_HNS_VERSION": ["abc", "0.0", "99999.1", "9.1", "-1.2", "10.4", ""],
     "WINCNI_EMULATOR_PREFIX_HOST_BITS": ["strict", "refuse", ""],
     "WINCNI_EMULATOR_ERROR_TEXTS": ["Localised", "zh-CN", "localised", ""],
+    "WINCNI_EMULATOR_HNS_PICKS": ["Random", "random", ""],
     "WINCNI_EMULATOR_DIR": ["@ROOT@/nope", "@ROOT@/fixtures/afile", "hns-rel", ""],
     "WINCNI_EMULATOR_JOURNAL": ["@ROOT@/nope/journal", "@ROOT@/tmp", "@ROOT@/fixtures/afile/j"],
     "WINCNI_DATA_DIR": ["@ROOT@/fixtures/afile", "@ROOT@/fixtures/afile/x", "plugin-rel", ""],

@@ -8,9 +8,10 @@
 
 namespace wincni::test {
 
-inline constexpr std::array<const char*, 2> kEmulatorSwitches{
+inline constexpr std::array<const char*, 3> kEmulatorSwitches{
     "WINCNI_EMULATOR_PREFIX_HOST_BITS",
     "WINCNI_EMULATOR_ERROR_TEXTS",
+    "WINCNI_EMULATOR_HNS_PICKS",
 };
 
 }  // namespace wincni::test

@@ -63,6 +63,9 @@ EmulatorConfig EmulatorConfig::from_environment() {
   if (auto texts = choice_of("WINCNI_EMULATOR_ERROR_TEXTS", {"english", "localised"}, config.problem)) {
     config.error_texts = *texts == 1 ? ErrorTextLanguage::Chinese : ErrorTextLanguage::English;
   }
+  if (auto picks = choice_of("WINCNI_EMULATOR_HNS_PICKS", {"lowest", "random"}, config.problem)) {
+    config.hns_picks = *picks == 1 ? PickOrder::Random : PickOrder::Lowest;
+  }
   return config;
 }
 
@@ -132,7 +135,7 @@ Outcome Emulator::Impl::run(const std::string& operation, HcnObject kind, Access
       }
     }
     auto apply = [&](EmulatorState& state) {
-      Host host(state, version_of(state), HostRules{config.refuse_prefix_host_bits});
+      Host host(state, version_of(state), HostRules{config.refuse_prefix_host_bits, config.hns_picks});
       outcome.output = body(host);
     };
     if (access == Access::Write) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "state.hpp"
+#include "wincni/hns/emulator/emulator.hpp"
 #include "wincni/hns/features.hpp"
 #include "wincni/hns/schema/hcn.hpp"
 #include "wincni/hns/schema/hns_v1.hpp"
@@ -24,6 +25,7 @@ Guid new_object_id(const Guid& parameter, const Guid& in_settings);
 // How strict this host is where Windows versions differ (EmulatorConfig).
 struct HostRules {
   bool refuse_prefix_host_bits = false;
+  PickOrder picks = PickOrder::Lowest;
 };
 
 class Host {

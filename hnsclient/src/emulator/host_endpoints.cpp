@@ -32,7 +32,8 @@ std::vector<IpConfig> settle_remote_addresses(const HostComputeNetwork& network,
 
 // At most one address per family; each checked, or assigned by HNS IPAM.
 std::vector<IpConfig> settle_addresses(const EmulatorState& state, const HostComputeNetwork& network,
-                                       const std::vector<IpConfig>& requested, const Guid& endpoint_id) {
+                                       const std::vector<IpConfig>& requested, const Guid& endpoint_id,
+                                       PickOrder order) {
   std::set<cni::IpAddress> in_use = addresses_in_use(state, network.id, endpoint_id);
   std::vector<IpConfig> settled;
   bool has_v4 = false;
@@ -52,13 +53,14 @@ std::vector<IpConfig> settle_addresses(const EmulatorState& state, const HostCom
   };
   bool network_has_v4 = has_family(true);
   bool network_has_v6 = has_family(false);
-  if (network_has_v4 || !network_has_v6) settled.push_back(assign_address(network, IpFamily::V4, in_use));
-  if (network_has_v6) settled.push_back(assign_address(network, IpFamily::V6, in_use));
+  if (network_has_v4 || !network_has_v6) settled.push_back(assign_address(network, IpFamily::V4, in_use, order));
+  if (network_has_v6) settled.push_back(assign_address(network, IpFamily::V6, in_use, order));
   return settled;
 }
 
-std::string settle_mac(const EmulatorState& state, const HostComputeNetwork& network, const std::string& requested) {
-  if (requested.empty()) return allocate_mac(state, network).str();
+std::string settle_mac(const EmulatorState& state, const HostComputeNetwork& network, const std::string& requested,
+                       PickOrder order) {
+  if (requested.empty()) return allocate_mac(state, network, order).str();
   auto mac = MacAddress::parse(requested);
   if (!mac) throw HcnFailure(hr::kInvalidEndpoint, "\"" + requested + "\" is not a MAC address");
   return mac->str();
@@ -90,8 +92,8 @@ const EndpointRecord& Host::create_endpoint(const Guid& network_id, HostComputeE
   request.host_compute_namespace = Guid{};
   bool remote = (request.flags & HostComputeEndpoint::kRemoteEndpoint) != 0;
   request.ip_configurations = remote ? settle_remote_addresses(net, std::move(request.ip_configurations))
-                                     : settle_addresses(state_, net, request.ip_configurations, id);
-  request.mac_address = settle_mac(state_, net, request.mac_address);
+                                     : settle_addresses(state_, net, request.ip_configurations, id, rules_.picks);
+  request.mac_address = settle_mac(state_, net, request.mac_address, rules_.picks);
   add_hns_owned_policies(request);
   if (!remote && request.routes.empty()) {
     // HNS hands the endpoint its subnet's routes (the default gateway).

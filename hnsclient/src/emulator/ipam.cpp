@@ -60,19 +60,20 @@ IpConfig check_requested_address(const HostComputeNetwork& network, const IpConf
   return config;
 }
 
-IpConfig assign_address(const HostComputeNetwork& network, IpFamily family, const std::set<IpAddress>& in_use) {
+IpConfig assign_address(const HostComputeNetwork& network, IpFamily family, const std::set<IpAddress>& in_use,
+                        PickOrder order) {
   bool any_subnet = false;
   for (const Subnet* subnet : network.subnets()) {
     const auto& prefix = subnet->ip_address_prefix;
     if (prefix.family() != family) continue;
     any_subnet = true;
-    IpAddress last = prefix.last();
-    for (IpAddress candidate = prefix.first();; candidate = candidate.next()) {
-      if (!is_unassignable(*subnet, candidate) && !in_use.count(candidate)) {
-        return IpConfig{candidate, static_cast<std::uint8_t>(prefix.length())};
-      }
-      if (candidate == last) break;
-    }
+    const int host_bits = prefix.first().bits() - prefix.length();
+    const std::uint64_t count = host_bits >= 63 ? kMaxPickCandidates : std::uint64_t{1} << host_bits;
+    auto offset = pick_free(count, order, [&](std::uint64_t index) {
+      IpAddress candidate = prefix.first().plus(index);
+      return !is_unassignable(*subnet, candidate) && !in_use.count(candidate);
+    });
+    if (offset) return IpConfig{prefix.first().plus(*offset), static_cast<std::uint8_t>(prefix.length())};
   }
   if (!any_subnet) {
     throw HcnFailure(hr::kSubnetNotFound, "network " + network.name + " has no subnet to take an address from");

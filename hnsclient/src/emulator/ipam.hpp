@@ -11,6 +11,7 @@
 
 #include <set>
 
+#include "free_pick.hpp"
 #include "state.hpp"
 
 namespace wincni::hns::emulator {
@@ -25,9 +26,10 @@ std::optional<cni::IpAddress> reserved_gateway(const Subnet& subnet);
 IpConfig check_requested_address(const HostComputeNetwork& network, const IpConfig& requested,
                                  const std::set<cni::IpAddress>& in_use);
 
-// The first free address of the first subnet of `family` that has one.
+// A free address (free_pick.hpp: the lowest, or from a random place) of the
+// first subnet of `family` that has one.
 IpConfig assign_address(const HostComputeNetwork& network, cni::IpFamily family,
-                        const std::set<cni::IpAddress>& in_use);
+                        const std::set<cni::IpAddress>& in_use, PickOrder order);
 
 // The subnet holding `address`, or nullptr.
 const Subnet* subnet_of(const HostComputeNetwork& network, const cni::IpAddress& address);

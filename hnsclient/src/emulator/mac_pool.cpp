@@ -8,7 +8,7 @@ namespace wincni::hns::emulator {
 
 MacRange default_mac_pool() { return MacRange{"00-15-5D-52-C0-00", "00-15-5D-52-CF-FF"}; }
 
-MacAddress allocate_mac(const EmulatorState& state, const HostComputeNetwork& network) {
+MacAddress allocate_mac(const EmulatorState& state, const HostComputeNetwork& network, PickOrder order) {
   std::set<std::uint64_t> used;
   for (const auto& record : state.endpoints) {
     if (auto mac = MacAddress::parse(record.endpoint.mac_address)) used.insert(mac->value());
@@ -18,9 +18,10 @@ MacAddress allocate_mac(const EmulatorState& state, const HostComputeNetwork& ne
     auto start = MacAddress::parse(range.start_mac_address);
     auto end = MacAddress::parse(range.end_mac_address);
     if (!start || !end) continue;  // validated when the network was created
-    for (std::uint64_t value = start->value(); value <= end->value(); ++value) {
-      if (!used.count(value)) return MacAddress::from_value(value);
-    }
+    if (end->value() < start->value()) continue;
+    auto offset = pick_free(end->value() - start->value() + 1, order,
+                            [&](std::uint64_t index) { return !used.count(start->value() + index); });
+    if (offset) return MacAddress::from_value(start->value() + *offset);
   }
   throw HcnFailure(hr::kNoMoreItems, "the MAC pool of network " + network.name + " is exhausted");
 }

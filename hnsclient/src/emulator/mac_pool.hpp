@@ -1,8 +1,9 @@
 #pragma once
-// MAC addresses for endpoints created without one: the lowest free address
-// of the network's MacPool, or of the host's default pool (Hyper-V's
+// MAC addresses for endpoints created without one: a free address
+// (free_pick.hpp: the lowest, or from a random place) of the network's MacPool, or of the host's default pool (Hyper-V's
 // 00-15-5D prefix), unique across the host's virtual switch.
 
+#include "free_pick.hpp"
 #include "state.hpp"
 #include "wincni/hns/mac_address.hpp"
 
@@ -12,6 +13,6 @@ namespace wincni::hns::emulator {
 MacRange default_mac_pool();
 
 // ERROR_NO_MORE_ITEMS when the pool is exhausted.
-MacAddress allocate_mac(const EmulatorState& state, const HostComputeNetwork& network);
+MacAddress allocate_mac(const EmulatorState& state, const HostComputeNetwork& network, PickOrder order);
 
 }  // namespace wincni::hns::emulator

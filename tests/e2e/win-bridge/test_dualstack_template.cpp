@@ -15,6 +15,7 @@
 #include "configs.hpp"
 #include "emulated_node.hpp"
 #include "endpoint_policies.hpp"
+#include "hns_choices.hpp"
 #include "foreign_endpoint.hpp"
 
 using namespace wincni;
@@ -104,17 +105,23 @@ TEST_CASE("Microsoft's dual-stack template, filled in, on a node with its v4+v6 
   const std::string ns = node.create_namespace();
 
   const json result = node.add("pod1", ns, config.dump());
-  CHECK(result == json::parse(R"({"cniVersion":"0.2.0",
-      "ip4":{"ip":"192.168.0.3/24","gateway":"192.168.0.2","routes":[{"dst":"0.0.0.0/0","gw":"192.168.0.2"}]},
-      "ip6":{"ip":"10::3/120","gateway":"10::2","routes":[{"dst":"::/0","gw":"10::2"}]},
-      "dns":{"nameservers":["10.96.0.10"],"search":["svc.cluster.local"]}})"));
-  CHECK(node.networks().size() == 1);  // the prepared one, not one of its own
-
   auto endpoint = node.endpoint("pod1_dsbridge");
   REQUIRE(endpoint);
+  // HNS assigns an address of each family (its choice), with the prefix
+  // lengths of the network's subnets.
+  const std::string v4 = endpoint_address(*endpoint, 0);
+  const std::string v6 = endpoint_address(*endpoint, 1);
+  CHECK((*endpoint)["IpConfigurations"][0]["PrefixLength"] == 24);
+  CHECK((*endpoint)["IpConfigurations"][1]["PrefixLength"] == 120);
+  json expected = json::parse(R"({"cniVersion":"0.2.0",
+      "ip4":{"ip":"HNS's choice","gateway":"192.168.0.2","routes":[{"dst":"0.0.0.0/0","gw":"192.168.0.2"}]},
+      "ip6":{"ip":"HNS's choice","gateway":"10::2","routes":[{"dst":"::/0","gw":"10::2"}]},
+      "dns":{"nameservers":["10.96.0.10"],"search":["svc.cluster.local"]}})");
+  expected["ip4"]["ip"] = v4 + "/24";
+  expected["ip6"]["ip"] = v6 + "/120";
+  CHECK(result == expected);
+  CHECK(node.networks().size() == 1);  // the prepared one, not one of its own
   CHECK((*endpoint)["HostComputeNamespace"] == ns);
-  CHECK((*endpoint)["IpConfigurations"] == json::parse(R"([{"IpAddress":"192.168.0.3","PrefixLength":24},
-                                                           {"IpAddress":"10::3","PrefixLength":120}])"));
   const json& routes = (*endpoint)["Routes"];
   CHECK(std::count(routes.begin(), routes.end(), json::parse(R"({"DestinationPrefix":"::/0","NextHop":"10::2"})")) == 1);
 
@@ -155,7 +162,7 @@ TEST_CASE("Microsoft's dual-stack template, filled in, on a node with its v4+v6 
   wrong["prevResult"]["ips"][1]["gateway"] = "10::1";
   run = node.plugin({"CHECK", "pod1", ns, wrong.dump()});
   CHECK(run.code() == 121);
-  CHECK(run.msg() == "prevResult's gateway for 10::3/120 is 10::1, but endpoint \"pod1_dsbridge\" has 10::2");
+  CHECK(run.msg() == "prevResult's gateway for " + v6 + "/120 is 10::1, but endpoint \"pod1_dsbridge\" has 10::2");
 
   node.del("pod1", ns, config.dump());
   CHECK_FALSE(node.endpoint("pod1_dsbridge"));

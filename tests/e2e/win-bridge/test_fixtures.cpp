@@ -7,6 +7,7 @@
 #include "configs.hpp"
 #include "emulated_node.hpp"
 #include "endpoint_policies.hpp"
+#include "hns_choices.hpp"
 
 using namespace wincni;
 using namespace wincni::test;
@@ -37,9 +38,14 @@ TEST_CASE("legacy wincni example: network created from it, HNS assigns, gateway 
   // dockershim (HNS v1)
   const json pause = node.add("pause1", "none", config);
   // HNS keeps .65 (the network's gateway), the bridge endpoint holds .66 (the
-  // pods' gateway): HNS gives the pod .67.
-  CHECK(pause == json::parse(R"({"cniVersion":"0.2.0","ip4":{"ip":"10.10.187.67/26","gateway":"10.10.187.66",
-      "routes":[{"dst":"0.0.0.0/0","gw":"10.10.187.66"}]},"dns":{"nameservers":["11.0.0.10"]}})"));
+  // pods' gateway); which other address the pod gets is HNS's choice.
+  const std::string address = endpoint_address(*node.endpoint("pause1_l2bridge"));
+  CHECK(address != "10.10.187.65");
+  CHECK(address != "10.10.187.66");
+  json expected = json::parse(R"({"cniVersion":"0.2.0","ip4":{"ip":"HNS's choice","gateway":"10.10.187.66",
+      "routes":[{"dst":"0.0.0.0/0","gw":"10.10.187.66"}]},"dns":{"nameservers":["11.0.0.10"]}})");
+  expected["ip4"]["ip"] = address + "/26";
+  CHECK(pause == expected);
   const json network = network_named(node, "l2bridge");
   CHECK(network["Type"] == "L2Bridge");
   CHECK(network["Ipams"][0]["Subnets"][0]["IpAddressPrefix"] == "10.10.187.64/26");
@@ -57,7 +63,7 @@ TEST_CASE("legacy wincni example: network created from it, HNS assigns, gateway 
   // containerd (HCN), on the network the first ADD created
   const std::string ns = node.create_namespace();
   const json pod = node.add("pod1", ns, config);
-  CHECK(pod["ip4"]["ip"] == "10.10.187.67/26");
+  CHECK(pod["ip4"]["ip"] == endpoint_address(*node.endpoint("pod1_l2bridge")) + "/26");
   CHECK(node.networks().size() == 1);
   node.del("pod1", ns, config);
   CHECK(node.audit() == "");
@@ -68,14 +74,19 @@ TEST_CASE("the reference's win-bridge example: HNS v1, HNS assigns, bridge gatew
   node.host_gw();
   const std::string config = fixture(node, "ref-win-bridge-v1.conf").dump();
   const json pause = node.add("pause1", "none", config);
+  const std::string address = endpoint_address(*node.endpoint("pause1_cbr0"));
   // No cniVersion: 0.1.0.
-  CHECK(pause == json::parse(R"({"cniVersion":"0.1.0","ip4":{"ip":"10.244.1.3/24","gateway":"10.244.1.2",
-      "routes":[{"dst":"0.0.0.0/0","gw":"10.244.1.2"}]},"dns":{"nameservers":["11.0.0.10"],"search":["svc.cluster.local"]}})"));
-  CHECK(sent_policies_of(node, "pause1_cbr0") == json::parse(R"([
+  json expected = json::parse(R"({"cniVersion":"0.1.0","ip4":{"ip":"HNS's choice","gateway":"10.244.1.2",
+      "routes":[{"dst":"0.0.0.0/0","gw":"10.244.1.2"}]},"dns":{"nameservers":["11.0.0.10"],"search":["svc.cluster.local"]}})");
+  expected["ip4"]["ip"] = address + "/24";
+  CHECK(pause == expected);
+  json policies = json::parse(R"([
       {"Type":"OutBoundNAT","Settings":{"Exceptions":["192.168.0.0/16","11.0.0.0/8","10.137.196.0/23"]}},
       {"Type":"SDNRoute","Settings":{"DestinationPrefix":"11.0.0.0/8","NeedEncap":true}},
       {"Type":"SDNRoute","Settings":{"DestinationPrefix":"10.137.198.27/32","NeedEncap":true}},
-      {"Type":"OutBoundNAT","Settings":{"Destinations":["10.244.1.3"]}}])"));
+      {"Type":"OutBoundNAT","Settings":{"Destinations":["HNS's choice"]}}])");
+  policies[3]["Settings"]["Destinations"][0] = address;
+  CHECK(sent_policies_of(node, "pause1_cbr0") == policies);
   node.del("pause1", "none", config);
   CHECK(node.audit() == "");
 }
@@ -143,8 +154,10 @@ TEST_CASE("Microsoft's l2bridge example: network created with its bridge endpoin
   const std::string ns = node.create_namespace();
   const std::string config = fixture(node, "ms-l2bridge.conf").dump();
   const json result = node.add("pod1", ns, config);
-  CHECK(result == json::parse(R"({"cniVersion":"0.2.0","ip4":{"ip":"192.168.1.3/24","gateway":"192.168.1.2",
-      "routes":[{"dst":"0.0.0.0/0","gw":"192.168.1.2"}]},"dns":{"nameservers":["11.0.0.10"],"search":["svc.cluster.local"]}})"));
+  json expected = json::parse(R"({"cniVersion":"0.2.0","ip4":{"ip":"HNS's choice","gateway":"192.168.1.2",
+      "routes":[{"dst":"0.0.0.0/0","gw":"192.168.1.2"}]},"dns":{"nameservers":["11.0.0.10"],"search":["svc.cluster.local"]}})");
+  expected["ip4"]["ip"] = endpoint_address(*node.endpoint("pod1_l2bridgeNetwork")) + "/24";
+  CHECK(result == expected);
   CHECK(network_named(node, "l2bridgeNetwork")["Type"] == "L2Bridge");
   CHECK((*node.endpoint("l2bridgeNetwork_ep"))["IpConfigurations"][0]["IpAddress"] == "192.168.1.2");
   node.del("pod1", ns, config);

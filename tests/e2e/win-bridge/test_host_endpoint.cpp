@@ -9,6 +9,7 @@
 #include "configs.hpp"
 #include "emulated_node.hpp"
 #include "foreign_endpoint.hpp"
+#include "hns_choices.hpp"
 
 using namespace wincni;
 using namespace wincni::test;
@@ -48,6 +49,15 @@ std::string status(const EmulatedNode& node, json config) {
   return run.ok() ? std::string("ok") : std::to_string(run.code()) + ": " + run.msg();
 }
 
+// HNS's pick made the lowest free address, for the cases about one address.
+const std::map<std::string, std::string> kLowestPicks{{"WINCNI_EMULATOR_HNS_PICKS", "lowest"}};
+
+// The pod got .1 (the network's gateway) or .2 (the bridge endpoint's).
+bool reserved(const json& result) {
+  const std::string address = result["ips"][0]["address"];
+  return address == "10.20.0.1/24" || address == "10.20.0.2/24";
+}
+
 void require_bridge_endpoint(const EmulatedNode& node, const std::string& name, const std::string& address) {
   auto endpoint = node.endpoint(name);
   REQUIRE_MESSAGE(endpoint, name << " is missing");
@@ -64,7 +74,10 @@ TEST_CASE("HNS-assigned addresses on a network win-bridge creates, without an ex
 
   const std::string ns = node.create_namespace();
   const json result = node.add("pod1", ns, config.dump());
-  CHECK(result["ips"] == json::parse(R"([{"address":"10.20.0.3/24","gateway":"10.20.0.2","interface":0}])"));
+  json expected = json::parse(R"([{"address":"HNS's choice","gateway":"10.20.0.2","interface":0}])");
+  expected[0]["address"] = endpoint_address(*node.endpoint("pod1_standalone")) + "/24";
+  CHECK(result["ips"] == expected);
+  CHECK_FALSE(reserved(result));
   const json network = node.networks().at(0);
   CHECK(network["Type"] == "L2Bridge");
   CHECK(network["Ipams"][0]["Subnets"][0]["Routes"][0]["NextHop"] == "10.20.0.1");
@@ -73,10 +86,13 @@ TEST_CASE("HNS-assigned addresses on a network win-bridge creates, without an ex
 
   // More pods, both APIs: never .1 or .2.
   const json second = node.add("pod2", node.create_namespace(), config.dump());
-  CHECK(second["ips"][0]["address"] == "10.20.0.4/24");
+  CHECK_FALSE(reserved(second));
   const json pause = node.add("pause1", "none", config.dump());
-  CHECK(pause["ips"][0]["address"] == "10.20.0.5/24");
+  CHECK_FALSE(reserved(pause));
   CHECK(pause["ips"][0]["gateway"] == "10.20.0.2");
+  CHECK(second["ips"][0]["address"] != result["ips"][0]["address"]);
+  CHECK(pause["ips"][0]["address"] != result["ips"][0]["address"]);
+  CHECK(pause["ips"][0]["address"] != second["ips"][0]["address"]);
   json check = config;
   check["prevResult"] = result;
   CHECK(node.plugin({"CHECK", "pod1", ns, check.dump()}).ok());
@@ -104,7 +120,11 @@ TEST_CASE("an explicit gateway: the bridge endpoint of a created network holds i
   EmulatedNode node;
   json config = standalone(node);
   config["ipam"]["routes"] = json::parse(R"([{"GW":"10.20.0.9"}])");
-  const json result = node.add("pod1", node.create_namespace(), config.dump());
+  // .2 is HNS's lowest free address here; the emulator hands out the lowest
+  // when told to (which one Windows picks is not public).
+  Run run = node.plugin({"ADD", "pod1", node.create_namespace(), config.dump(), kLowestPicks});
+  REQUIRE_MESSAGE(run.ok(), run.out);
+  const json result = run.json();
   require_bridge_endpoint(node, "standalone_ep", "10.20.0.9");
   CHECK(result["ips"][0]["gateway"] == "10.20.0.9");
   CHECK(result["ips"][0]["address"] == "10.20.0.2/24");
@@ -143,8 +163,9 @@ TEST_CASE("a network someone else made is not completed; its bridge endpoint's .
   config["name"] = "cbr0";
   config["ipam"]["subnet"] = "10.244.1.0/24";
   const std::string ns = node.create_namespace();
-  // HNS's next free address is .2, which flanneld's cbr0_ep will hold.
-  Run run = node.plugin({"ADD", "pod1", ns, config.dump()});
+  // HNS's lowest free address is .2, which flanneld's cbr0_ep will hold
+  // (the emulator hands out the lowest when told to).
+  Run run = node.plugin({"ADD", "pod1", ns, config.dump(), kLowestPicks});
   CHECK(run.code() == 122);
   CHECK(run.msg() == "HNS gave the pod 10.244.1.2, the pod's own gateway: keep it out of the addresses IPAM hands out");
   CHECK_FALSE(node.endpoint("cbr0_ep"));  // flanneld's to make
@@ -181,7 +202,9 @@ TEST_CASE("an explicit gateway other than .2 on flanneld's node: pods never get 
   hns_assigned["name"] = "cbr0";
   hns_assigned.erase("master");
   hns_assigned["ipam"] = {{"subnet", "10.244.1.0/24"}, {"routes", {{{"GW", "10.244.1.9"}}}}};
-  const json assigned = node.add("pod2", ns, hns_assigned.dump());
+  Run picked = node.plugin({"ADD", "pod2", ns, hns_assigned.dump(), kLowestPicks});
+  REQUIRE_MESSAGE(picked.ok(), picked.out);
+  const json assigned = picked.json();
   CHECK(assigned["ips"][0]["address"] == "10.244.1.3/24");
   CHECK(assigned["ips"][0]["gateway"] == "10.244.1.9");
   CHECK(node.audit() == "");

@@ -11,6 +11,7 @@
 #include "emulated_node.hpp"
 #include "endpoint_policies.hpp"
 #include "foreign_endpoint.hpp"
+#include "hns_choices.hpp"
 #include "wincni/cni/version.hpp"
 
 using namespace wincni;
@@ -38,14 +39,16 @@ TEST_CASE("containerd: namespace create, ADD, CHECK, DEL, GC, namespace delete")
   const json config = bridge_config(node);
 
   const json result = node.add("pod1", ns, config.dump());
-  CHECK(result == json::parse(R"({"cniVersion":"1.0.0",
-      "interfaces":[{"name":"pod1_cbr0","mac":"00:15:5d:52:c0:01"}],
-      "ips":[{"address":"10.244.1.3/24","gateway":"10.244.1.2","interface":0}],
-      "routes":[{"dst":"0.0.0.0/0","gw":"10.244.1.2"}],
-      "dns":{"nameservers":["10.96.0.10"],"search":["svc.cluster.local"]}})"));
-
   auto endpoint = node.endpoint("pod1_cbr0");
   REQUIRE(endpoint);
+  json expected = json::parse(R"({"cniVersion":"1.0.0",
+      "interfaces":[{"name":"pod1_cbr0","mac":"HNS's choice"}],
+      "ips":[{"address":"10.244.1.3/24","gateway":"10.244.1.2","interface":0}],
+      "routes":[{"dst":"0.0.0.0/0","gw":"10.244.1.2"}],
+      "dns":{"nameservers":["10.96.0.10"],"search":["svc.cluster.local"]}})");
+  expected["interfaces"][0]["mac"] = result_mac(*endpoint);
+  CHECK(result == expected);
+
   CHECK((*endpoint)["HostComputeNamespace"] == ns);
   CHECK((*endpoint)["Policies"] == json::parse(R"([
       {"Type":"OutBoundNAT","Settings":{"Exceptions":["10.96.0.0/12","10.244.0.0/16"]}},
@@ -113,7 +116,8 @@ TEST_CASE("CHECK names what differs") {
   json wrong_mac = result;
   wrong_mac["interfaces"][0]["mac"] = "00:15:5d:00:00:99";
   run = node.plugin({"CHECK", "pod1", ns, check_config(config, wrong_mac)});
-  CHECK(run.msg() == "prevResult gives interface \"pod1_cbr0\" MAC 00:15:5d:00:00:99, but the endpoint has 00:15:5d:52:c0:01");
+  CHECK(run.msg() == "prevResult gives interface \"pod1_cbr0\" MAC 00:15:5d:00:00:99, but the endpoint has " +
+                         result_mac(*node.endpoint("pod1_cbr0")));
 
   run = node.plugin({"CHECK", "pod1", ns, config.dump()});
   CHECK(run.code() == 7);

@@ -1,6 +1,7 @@
 // The emulator's endpoints: HNS-side IPAM, the MAC pool, address rules,
 // policy validation and port mappings.
 
+#include <algorithm>
 #include <cstdlib>
 #include <set>
 #include <tuple>
@@ -51,6 +52,35 @@ TEST_CASE("a freed address and MAC are handed out again") {
   json c = fx.get(HcnObject::Endpoint, third);
   CHECK(c["IpConfigurations"][0]["IpAddress"] == "10.244.1.2");
   CHECK(c["MacAddress"] == "00-15-5D-52-C0-00");
+}
+
+TEST_CASE("random picks: HNS-assigned addresses and MACs are free, usable and not the lowest in turn") {
+  EmulatorConfig config;
+  config.hns_picks = wincni::hns::emulator::PickOrder::Random;
+  EmulatorFixture fx(config);
+  Guid network = fx.network();
+  std::set<std::string> addresses;
+  std::set<std::string> macs;
+  for (int i = 0; i < 40; ++i) {
+    Guid id;
+    REQUIRE(fx.endpoint(network, kNoAddress, &id).ok());
+    json endpoint = fx.get(HcnObject::Endpoint, id);
+    const std::string address = endpoint["IpConfigurations"][0]["IpAddress"];
+    CHECK(address.starts_with("10.244.1."));
+    CHECK(address != "10.244.1.0");
+    CHECK(address != "10.244.1.1");  // the gateway
+    CHECK(address != "10.244.1.255");
+    addresses.insert(address);
+    macs.insert(endpoint["MacAddress"]);
+  }
+  CHECK(addresses.size() == 40);
+  CHECK(macs.size() == 40);
+  // The lowest 40 free ones in turn would be .2 to .41; random starts over
+  // 253 free addresses land there all 40 times with no real chance.
+  CHECK_FALSE(std::all_of(addresses.begin(), addresses.end(), [](const std::string& address) {
+    const int last = std::stoi(address.substr(address.rfind('.') + 1));
+    return last >= 2 && last <= 41;
+  }));
 }
 
 TEST_CASE("a requested address is checked against the network's subnets") {
@@ -167,6 +197,34 @@ TEST_CASE("WINCNI_EMULATOR_PREFIX_HOST_BITS: accept, refuse, or a problem naming
     CHECK((config.problem.find("WINCNI_EMULATOR_PREFIX_HOST_BITS") != std::string::npos) == problem);
   }
   ::unsetenv("WINCNI_EMULATOR_PREFIX_HOST_BITS");
+}
+
+TEST_CASE("the emulator's switches: each takes its values, anything else is a problem naming it") {
+  using wincni::hns::emulator::ErrorTextLanguage;
+  using wincni::hns::emulator::PickOrder;
+  struct Switch {
+    const char* variable;
+    const char* value;
+    bool problem;
+  };
+  for (const Switch& s : {Switch{"WINCNI_EMULATOR_ERROR_TEXTS", "english", false},
+                          Switch{"WINCNI_EMULATOR_ERROR_TEXTS", "localised", false},
+                          Switch{"WINCNI_EMULATOR_ERROR_TEXTS", "zh-CN", true},
+                          Switch{"WINCNI_EMULATOR_HNS_PICKS", "lowest", false},
+                          Switch{"WINCNI_EMULATOR_HNS_PICKS", "random", false},
+                          Switch{"WINCNI_EMULATOR_HNS_PICKS", "Random", true}}) {
+    CAPTURE(s.variable);
+    CAPTURE(s.value);
+    ::setenv(s.variable, s.value, 1);
+    const EmulatorConfig config = EmulatorConfig::from_environment();
+    ::unsetenv(s.variable);
+    CHECK((config.problem.find(s.variable) != std::string::npos) == s.problem);
+    if (std::string(s.value) == "localised") CHECK(config.error_texts == ErrorTextLanguage::Chinese);
+    if (std::string(s.value) == "random") CHECK(config.hns_picks == PickOrder::Random);
+  }
+  const EmulatorConfig defaults = EmulatorConfig::from_environment();
+  CHECK(defaults.error_texts == ErrorTextLanguage::English);
+  CHECK(defaults.hns_picks == PickOrder::Lowest);
 }
 
 TEST_CASE("a host port can be mapped once per network") {

@@ -35,6 +35,10 @@ inline constexpr HnsVersion kDefaultHnsVersion{15, 4};
 // The language of HNS's error texts (src/emulator/error_texts.hpp).
 enum class ErrorTextLanguage { English, Chinese };
 
+// Where HNS starts looking for a free address or MAC
+// (src/emulator/free_pick.hpp).
+enum class PickOrder { Lowest, Random };
+
 struct EmulatorConfig {
   std::string state_dir = kDefaultStateDir;
   std::optional<std::string> journal_path;
@@ -49,6 +53,9 @@ struct EmulatorConfig {
   // Windows words its error texts in the host's language; English unless
   // WINCNI_EMULATOR_ERROR_TEXTS=localised.
   ErrorTextLanguage error_texts = ErrorTextLanguage::English;
+  // The lowest free address and MAC unless WINCNI_EMULATOR_HNS_PICKS=random:
+  // Windows picks neither the lowest nor in any documented way.
+  PickOrder hns_picks = PickOrder::Lowest;
   // Set by from_environment when a variable holds something unusable; every
   // call then fails with E_INVALIDARG and this text.
   std::string problem;
