@@ -12,6 +12,14 @@ bool has_hresult(const std::exception& error, hns::HResult hresult) {
   return hns_error != nullptr && hns_error->hresult() == hresult;
 }
 
+// HNS turned the create down, so no endpoint of this call exists, and one
+// that has the ID is someone else's: a duplicate ID is refused with a code
+// that is not public (ERROR_ALREADY_EXISTS in the emulator; docs/engine.md).
+bool refused(const std::exception& error) {
+  const auto* hns_error = dynamic_cast<const hns::HnsError*>(&error);
+  return hns_error != nullptr && hns_error->refused();
+}
+
 }  // namespace
 
 EndpointView create_endpoint_with_id(HnsAccess& access, const EndpointSpec& spec, const NetworkView& network,
@@ -19,7 +27,7 @@ EndpointView create_endpoint_with_id(HnsAccess& access, const EndpointSpec& spec
   try {
     return access.create_endpoint(spec, network);
   } catch (const std::exception& e) {
-    if (!has_hresult(e, hns::hr::kAlreadyExists)) {
+    if (!refused(e)) {
       // A create that timed out may still happen; deleting before it does
       // would leave its endpoint behind. One more timeout period is the wait.
       if (has_hresult(e, hns::hr::kTimeout) &&

@@ -51,8 +51,11 @@ NetworkView create_under_lock(HnsAccess& access, const NetworkSpec& spec, const 
   try {
     return create_with_host_side(access, spec, config, flavor, log);
   } catch (const hns::HnsError& e) {
-    // Someone who does not take our lock (flanneld, an operator) was faster.
-    if (e.hresult() != hns::hr::kNetworkAlreadyExists && e.hresult() != hns::hr::kAlreadyExists) throw;
+    // Someone who does not take our lock (flanneld, an operator) may have
+    // been faster. HNS's code for a taken name is not certain (HCN_E_NETWORK_
+    // ALREADY_EXISTS and ERROR_DUP_NAME have been seen): any refusal sends
+    // us looking for the network by its name.
+    if (!e.refused()) throw;
     if (auto network = access.find_network(config.network)) return *network;
     throw;
   }

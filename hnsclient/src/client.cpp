@@ -25,10 +25,10 @@ CallOutcome outcome_of(const HcnReply& reply, std::string operation) {
     return CallOutcome{failed(reply.hr) ? reply.hr : hr::kFail, {}, *text, std::move(operation)};
   }
   // No record at all: a failing HRESULT still says what happened; with S_OK
-  // nothing readable is left.
+  // nothing readable is left, and HNS may have done the work.
   return CallOutcome{failed(reply.hr) ? reply.hr : hr::kInvalidJson, {},
                      unreadable_answer_text("not an error record {\"Error\":\"<text>\"}", reply.error_record),
-                     std::move(operation)};
+                     std::move(operation), /*unreadable=*/succeeded(reply.hr)};
 }
 
 std::string hcn_name(std::string_view verb, HcnObject kind) {
@@ -91,7 +91,9 @@ CallOutcome HnsClient::call(const std::string& operation, const std::function<Ca
 }
 
 void HnsClient::raise(const CallOutcome& outcome, const std::string& object) {
-  throw HnsError(outcome.hr, outcome.operation.empty() ? "HNS call" : outcome.operation, object, outcome.hns_text);
+  const std::string operation = outcome.operation.empty() ? "HNS call" : outcome.operation;
+  if (outcome.unreadable) throw HnsError::unreadable_answer(operation, object, outcome.hns_text);
+  throw HnsError(outcome.hr, operation, object, outcome.hns_text);
 }
 
 // --- generic HCN operations ------------------------------------------------------

@@ -35,7 +35,7 @@ HnsAnswer HnsAnswer::parse(std::string text, std::string operation, std::string 
 }
 
 void HnsAnswer::raise_unreadable(std::string_view problem) const {
-  throw HnsError(hr::kInvalidJson, operation_, object_, unreadable_answer_text(problem, text_));
+  throw HnsError::unreadable_answer(operation_, object_, unreadable_answer_text(problem, text_));
 }
 
 }  // namespace wincni::hns

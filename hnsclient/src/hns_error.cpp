@@ -36,6 +36,11 @@ bool is_not_found(HResult code) {
   return code == hr::kNetworkNotFound || code == hr::kEndpointNotFound || code == hr::kElementNotFound;
 }
 
+bool is_refusal(HResult code) {
+  if ((code & 0xFFFF0000U) == 0x803B0000U) return true;
+  return code == hr::kAlreadyExists || code == hr::kDupName || code == hr::kInvalidArg || code == hr::kElementNotFound;
+}
+
 bool is_transient(HResult code) {
   return code == hr::kRpcServerUnavailable || code == hr::kRpcServerTooBusy || code == hr::kRpcCallFailedDne ||
          code == hr::kManagerStopped;
@@ -49,5 +54,11 @@ HnsError::HnsError(HResult code, const std::string& operation, const std::string
                  fmt::format("{}{}{} failed: {}", operation, object.empty() ? "" : " for ", object,
                              describe(code, hns_text))),
       hresult_(code) {}
+
+HnsError HnsError::unreadable_answer(const std::string& operation, const std::string& object, const std::string& text) {
+  HnsError error(hr::kInvalidJson, operation, object, text);
+  error.answer_unreadable_ = true;
+  return error;
+}
 
 }  // namespace wincni::hns

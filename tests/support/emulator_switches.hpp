@@ -8,10 +8,11 @@
 
 namespace wincni::test {
 
-inline constexpr std::array<const char*, 3> kEmulatorSwitches{
+inline constexpr std::array<const char*, 4> kEmulatorSwitches{
     "WINCNI_EMULATOR_PREFIX_HOST_BITS",
     "WINCNI_EMULATOR_ERROR_TEXTS",
     "WINCNI_EMULATOR_HNS_PICKS",
+    "WINCNI_EMULATOR_DUPLICATE_CODE",
 };
 
 }  // namespace wincni::test

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <array>
 #include <initializer_list>
 
 #include "emulator_impl.hpp"
@@ -62,6 +63,11 @@ EmulatorConfig EmulatorConfig::from_environment() {
   }
   if (auto texts = choice_of("WINCNI_EMULATOR_ERROR_TEXTS", {"english", "localised"}, config.problem)) {
     config.error_texts = *texts == 1 ? ErrorTextLanguage::Chinese : ErrorTextLanguage::English;
+  }
+  constexpr std::array kDuplicateCodes{hr::kAlreadyExists, hr::kNetworkAlreadyExists, hr::kDupName, hr::kInvalidArg};
+  if (auto code = choice_of("WINCNI_EMULATOR_DUPLICATE_CODE", {"0x800700B7", "0x803B0010", "0x80070034", "0x80070057"},
+                            config.problem)) {
+    config.duplicate_code = kDuplicateCodes.at(*code);
   }
   if (auto picks = choice_of("WINCNI_EMULATOR_HNS_PICKS", {"lowest", "random"}, config.problem)) {
     config.hns_picks = *picks == 1 ? PickOrder::Random : PickOrder::Lowest;
@@ -135,7 +141,7 @@ Outcome Emulator::Impl::run(const std::string& operation, HcnObject kind, Access
       }
     }
     auto apply = [&](EmulatorState& state) {
-      Host host(state, version_of(state), HostRules{config.refuse_prefix_host_bits, config.hns_picks});
+      Host host(state, version_of(state), HostRules{config.refuse_prefix_host_bits, config.hns_picks, config.duplicate_code});
       outcome.output = body(host);
     };
     if (access == Access::Write) {

@@ -4,6 +4,7 @@
 // It knows nothing of JSON text, handles, locks or the two call styles;
 // v2_api.cpp and v1_api.cpp translate those onto it.
 
+#include <optional>
 #include <vector>
 
 #include "state.hpp"
@@ -26,6 +27,7 @@ Guid new_object_id(const Guid& parameter, const Guid& in_settings);
 struct HostRules {
   bool refuse_prefix_host_bits = false;
   PickOrder picks = PickOrder::Lowest;
+  std::optional<HResult> duplicate_code;  // EmulatorConfig::duplicate_code
 };
 
 class Host {

@@ -16,7 +16,7 @@ HostComputeNamespace& Host::namespace_(const Guid& id) {
 
 const HostComputeNamespace& Host::create_namespace(HostComputeNamespace request, Guid id) {
   id = new_object_id(id, request.id);
-  if (state_.find_namespace(id)) throw HcnFailure(hr::kAlreadyExists, "namespace " + id.str() + " exists");
+  if (state_.find_namespace(id)) throw HcnFailure(rules_.duplicate_code.value_or(hr::kAlreadyExists), "namespace " + id.str() + " exists");
   if (request.type.empty()) request.type = "Host";
   static constexpr std::string_view kTypes[] = {"Host", "HostDefault", "Guest", "GuestDefault"};
   auto known = std::find_if(std::begin(kTypes), std::end(kTypes),

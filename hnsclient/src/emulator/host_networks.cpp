@@ -90,7 +90,8 @@ const NetworkRecord& Host::create_network(HostComputeNetwork request, Guid id) {
   for (const auto& existing : state_.networks) {
     if (existing.network.id == id) throw HcnFailure(hr::kNetworkAlreadyExists, "network " + id.str() + " exists");
     if (existing.network.name == request.name) {
-      throw HcnFailure(hr::kNetworkAlreadyExists, "a network named \"" + request.name + "\" exists");
+      throw HcnFailure(rules_.duplicate_code.value_or(hr::kNetworkAlreadyExists),
+                       "a network named \"" + request.name + "\" exists");
     }
   }
   check_policies(request.policies, kNetworkScope);

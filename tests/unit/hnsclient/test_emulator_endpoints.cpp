@@ -212,7 +212,9 @@ TEST_CASE("the emulator's switches: each takes its values, anything else is a pr
                           Switch{"WINCNI_EMULATOR_ERROR_TEXTS", "zh-CN", true},
                           Switch{"WINCNI_EMULATOR_HNS_PICKS", "lowest", false},
                           Switch{"WINCNI_EMULATOR_HNS_PICKS", "random", false},
-                          Switch{"WINCNI_EMULATOR_HNS_PICKS", "Random", true}}) {
+                          Switch{"WINCNI_EMULATOR_HNS_PICKS", "Random", true},
+                          Switch{"WINCNI_EMULATOR_DUPLICATE_CODE", "0x80070034", false},
+                          Switch{"WINCNI_EMULATOR_DUPLICATE_CODE", "0x80004005", true}}) {
     CAPTURE(s.variable);
     CAPTURE(s.value);
     ::setenv(s.variable, s.value, 1);
@@ -221,10 +223,12 @@ TEST_CASE("the emulator's switches: each takes its values, anything else is a pr
     CHECK((config.problem.find(s.variable) != std::string::npos) == s.problem);
     if (std::string(s.value) == "localised") CHECK(config.error_texts == ErrorTextLanguage::Chinese);
     if (std::string(s.value) == "random") CHECK(config.hns_picks == PickOrder::Random);
+    if (std::string(s.value) == "0x80070034") CHECK(config.duplicate_code == hr::kDupName);
   }
   const EmulatorConfig defaults = EmulatorConfig::from_environment();
   CHECK(defaults.error_texts == ErrorTextLanguage::English);
   CHECK(defaults.hns_picks == PickOrder::Lowest);
+  CHECK_FALSE(defaults.duplicate_code);
 }
 
 TEST_CASE("a host port can be mapped once per network") {

@@ -32,6 +32,9 @@ struct CallOutcome {
   std::string output;
   std::string hns_text;
   std::string operation;
+  // HNS answered S_OK with something that cannot be read: the work may be
+  // done (HnsError::unreadable_answer).
+  bool unreadable = false;
 
   bool ok() const { return succeeded(hr) && hns_text.empty(); }
 };

@@ -13,6 +13,10 @@ namespace wincni::hns {
 
 // Missing objects, as either API reports them.
 bool is_not_found(HResult code);
+// HNS turned the call down and did nothing: its own codes (facility 0x3B)
+// and the Win32 errors it answers bad or conflicting input with. Anything
+// else (E_FAIL, an RPC failure, a timeout) may have come after the work.
+bool is_refusal(HResult code);
 // HNS restarting or too busy: the call never ran, so it can be repeated.
 bool is_transient(HResult code);
 // The call may or may not have run (RPC_S_CALL_FAILED): only repeat it if
@@ -25,11 +29,20 @@ class HnsError : public cni::Error {
   // `hns_text` the Error of HNS's error record or envelope ("" if none).
   HnsError(HResult code, const std::string& operation, const std::string& object, const std::string& hns_text);
 
+  // An answer the client could not read (HCN_E_INVALID_JSON): the call may
+  // have done its work.
+  static HnsError unreadable_answer(const std::string& operation, const std::string& object,
+                                    const std::string& text);
+
   HResult hresult() const noexcept { return hresult_; }
   bool not_found() const noexcept { return is_not_found(hresult_); }
+  // HNS turned the call down (is_refusal), as opposed to failing after the
+  // work or answering what cannot be read.
+  bool refused() const noexcept { return !answer_unreadable_ && is_refusal(hresult_); }
 
  private:
   HResult hresult_;
+  bool answer_unreadable_ = false;
 };
 
 }  // namespace wincni::hns

@@ -24,6 +24,7 @@ constexpr HResult kFail = 0x80004005;
 constexpr HResult kInvalidArg = 0x80070057;          // ERROR_INVALID_PARAMETER
 constexpr HResult kElementNotFound = 0x80070490;     // ERROR_NOT_FOUND
 constexpr HResult kAlreadyExists = 0x800700B7;       // ERROR_ALREADY_EXISTS
+constexpr HResult kDupName = 0x80070034;             // ERROR_DUP_NAME
 constexpr HResult kProcNotFound = 0x8007007F;        // ERROR_PROC_NOT_FOUND: a missing export
 constexpr HResult kTimeout = 0x800705B4;             // ERROR_TIMEOUT
 constexpr HResult kInvalidHandle = 0x80070006;       // ERROR_INVALID_HANDLE

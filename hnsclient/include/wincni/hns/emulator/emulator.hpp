@@ -56,6 +56,13 @@ struct EmulatorConfig {
   // The lowest free address and MAC unless WINCNI_EMULATOR_HNS_PICKS=random:
   // Windows picks neither the lowest nor in any documented way.
   PickOrder hns_picks = PickOrder::Lowest;
+  // What HNS answers a create whose endpoint or namespace ID, or network
+  // name, is taken: not public for endpoints (a network's name has been
+  // answered HCN_E_NETWORK_ALREADY_EXISTS, and ERROR_DUP_NAME). nullopt: the
+  // emulator's ERROR_ALREADY_EXISTS and HCN_E_NETWORK_ALREADY_EXISTS; else
+  // WINCNI_EMULATOR_DUPLICATE_CODE's, one of 0x800700B7, 0x803B0010,
+  // 0x80070034, 0x80070057.
+  std::optional<HResult> duplicate_code;
   // Set by from_environment when a variable holds something unusable; every
   // call then fails with E_INVALIDARG and this text.
   std::string problem;
