@@ -69,6 +69,9 @@ EmulatorConfig EmulatorConfig::from_environment() {
                             config.problem)) {
     config.duplicate_code = kDuplicateCodes.at(*code);
   }
+  if (auto keys = choice_of("WINCNI_EMULATOR_FILTER_KEYS", {"v1", "either"}, config.problem)) {
+    config.filter_either_schema = *keys == 1;
+  }
   if (auto picks = choice_of("WINCNI_EMULATOR_HNS_PICKS", {"lowest", "random"}, config.problem)) {
     config.hns_picks = *picks == 1 ? PickOrder::Random : PickOrder::Lowest;
   }
@@ -141,7 +144,7 @@ Outcome Emulator::Impl::run(const std::string& operation, HcnObject kind, Access
       }
     }
     auto apply = [&](EmulatorState& state) {
-      Host host(state, version_of(state), HostRules{config.refuse_prefix_host_bits, config.hns_picks, config.duplicate_code});
+      Host host(state, version_of(state), HostRules{config.refuse_prefix_host_bits, config.hns_picks, config.duplicate_code, config.filter_either_schema});
       outcome.output = body(host);
     };
     if (access == Access::Write) {

@@ -28,6 +28,7 @@ struct HostRules {
   bool refuse_prefix_host_bits = false;
   PickOrder picks = PickOrder::Lowest;
   std::optional<HResult> duplicate_code;  // EmulatorConfig::duplicate_code
+  bool filter_either_schema = false;      // EmulatorConfig::filter_either_schema
 };
 
 class Host {
@@ -36,6 +37,7 @@ class Host {
       : state_(state), version_(version), rules_(rules) {}
 
   HnsVersion version() const { return version_; }
+  const HostRules& rules() const { return rules_; }
   EmulatorState& state() { return state_; }
 
   // --- networks (host_networks.cpp) ---

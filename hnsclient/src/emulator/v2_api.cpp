@@ -42,9 +42,11 @@ HostComputeEndpoint endpoint_settings(std::string_view text) {
 }
 
 std::string enumerate_ids(Host& host, HcnObject kind, const Json& filter) {
+  const bool either_schema = host.rules().filter_either_schema;
+  if (!either_schema) require_v1_filter_keys(filter);
   Json ids = Json::array();
   auto consider = [&](const Guid& id, const Json& v2, const auto& v1) {
-    if (matches_filter(filter, v2, v1.to_json())) ids.push_back(id.str());
+    if (matches_filter(filter, either_schema ? v2 : Json(), v1.to_json())) ids.push_back(id.str());
   };
   EmulatorState& state = host.state();
   switch (kind) {

@@ -214,7 +214,9 @@ TEST_CASE("the emulator's switches: each takes its values, anything else is a pr
                           Switch{"WINCNI_EMULATOR_HNS_PICKS", "random", false},
                           Switch{"WINCNI_EMULATOR_HNS_PICKS", "Random", true},
                           Switch{"WINCNI_EMULATOR_DUPLICATE_CODE", "0x80070034", false},
-                          Switch{"WINCNI_EMULATOR_DUPLICATE_CODE", "0x80004005", true}}) {
+                          Switch{"WINCNI_EMULATOR_DUPLICATE_CODE", "0x80004005", true},
+                          Switch{"WINCNI_EMULATOR_FILTER_KEYS", "either", false},
+                          Switch{"WINCNI_EMULATOR_FILTER_KEYS", "v2", true}}) {
     CAPTURE(s.variable);
     CAPTURE(s.value);
     ::setenv(s.variable, s.value, 1);
@@ -224,11 +226,13 @@ TEST_CASE("the emulator's switches: each takes its values, anything else is a pr
     if (std::string(s.value) == "localised") CHECK(config.error_texts == ErrorTextLanguage::Chinese);
     if (std::string(s.value) == "random") CHECK(config.hns_picks == PickOrder::Random);
     if (std::string(s.value) == "0x80070034") CHECK(config.duplicate_code == hr::kDupName);
+    if (std::string(s.value) == "either") CHECK(config.filter_either_schema);
   }
   const EmulatorConfig defaults = EmulatorConfig::from_environment();
   CHECK(defaults.error_texts == ErrorTextLanguage::English);
   CHECK(defaults.hns_picks == PickOrder::Lowest);
   CHECK_FALSE(defaults.duplicate_code);
+  CHECK_FALSE(defaults.filter_either_schema);
 }
 
 TEST_CASE("a host port can be mapped once per network") {
@@ -329,6 +333,23 @@ TEST_CASE("enumerating endpoints by the v1 VirtualNetwork key and by name") {
   CHECK(fx.enumerate(HcnObject::Endpoint, {{"VirtualNetwork", two.str()}}) == json::array({b.str()}));
   CHECK(fx.enumerate(HcnObject::Endpoint, {{"Name", "a_cbr0"}}) == json::array({a.str()}));
   CHECK(fx.enumerate(HcnObject::Endpoint, {{"Name", "A_CBR0"}}) == json::array());
+}
+
+TEST_CASE("filters name v1 properties: a v2-only key is refused, unless the filter keys are 'either'") {
+  const json query = {{"SchemaVersion", {{"Major", 2}, {"Minor", 0}}}, {"Filter", R"({"HostComputeNetwork":"x"})"}};
+  EmulatorFixture strict;
+  HcnReply refused = strict.emulator.enumerate(HcnObject::Endpoint, query.dump());
+  CHECK(refused.hr == hr::kInvalidArg);
+  CHECK(refused.error_record.find("HostComputeNetwork") == std::string::npos);  // HNS's words, not the emulator's
+  CHECK(strict.enumerate(HcnObject::Endpoint, {{"virtualnetwork", Guid{}.str()}}) == json::array());
+
+  EmulatorConfig either;
+  either.filter_either_schema = true;
+  EmulatorFixture fx(either);
+  Guid network = fx.network();
+  Guid a;
+  REQUIRE(fx.endpoint(network, R"({"Name":"a_cbr0","SchemaVersion":{"Major":2}})", &a).ok());
+  CHECK(fx.enumerate(HcnObject::Endpoint, {{"HostComputeNetwork", network.str()}}) == json::array({a.str()}));
 }
 
 TEST_CASE("an endpoint's ID: the Id parameter, else the settings' ID; both must agree") {

@@ -63,6 +63,9 @@ struct EmulatorConfig {
   // WINCNI_EMULATOR_DUPLICATE_CODE's, one of 0x800700B7, 0x803B0010,
   // 0x80070034, 0x80070057.
   std::optional<HResult> duplicate_code;
+  // Enumerate filters name v1 properties (src/emulator/filter.hpp); with
+  // WINCNI_EMULATOR_FILTER_KEYS=either, v2 ones too.
+  bool filter_either_schema = false;
   // Set by from_environment when a variable holds something unusable; every
   // call then fails with E_INVALIDARG and this text.
   std::string problem;
