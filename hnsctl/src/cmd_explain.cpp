@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -21,6 +22,7 @@
 #include "wincni/cni/config.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/json_keys.hpp"
+#include "wincni/cni/stdin_text.hpp"
 #include "wincni/engine/engine.hpp"
 
 namespace wincni::hnsctl {
@@ -236,7 +238,9 @@ int explain_add(Context& context, const Args& args) {
     if (context.in == nullptr) throw UsageError("no config: give FILE or pipe it in");
     text = read_all(*context.in);
   }
-  const nlohmann::json document = cni::parse_network_config(text);
+  // Decoded as the plugins decode their stdin: a config PowerShell wrote
+  // (with a BOM, or UTF-16) that the plugin reads must not fail here.
+  const nlohmann::json document = cni::parse_network_config(cni::stdin_as_utf8(std::move(text)));
 
   Json report;
   try {

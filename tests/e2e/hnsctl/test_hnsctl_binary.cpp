@@ -6,8 +6,11 @@
 
 #include <doctest/doctest.h>
 
+#include <utility>
+
 #include "emulated_node.hpp"
 #include "file_text.hpp"
+#include "powershell_text.hpp"
 
 namespace wincni::test {
 namespace {
@@ -290,6 +293,45 @@ TEST_CASE("explain: the API and why, the policies and where each came from") {
                                 node.create_namespace()});
   CHECK(text.out.find("network cbr0: L2Bridge 10.244.1.0/24") != std::string::npos);
   CHECK(text.out.find("ADD would succeed") != std::string::npos);
+}
+
+// A config as Windows PowerShell writes it reads as the plugins read it,
+// from a file and from stdin: what explain says of it is what it says of
+// the plain one.
+TEST_CASE("explain: a config in UTF-8 with a BOM or in UTF-16LE, as a file or on stdin, reads as the plain one") {
+  EmulatedNode node;
+  node.host_gw("10.244.1.0/24");
+  const std::string plain_file = example_file(node, "win-bridge-dockershim.conf");
+  const std::string plain = file_text(plain_file);
+  const auto explain = [&](const std::string& file, const std::string& input) {
+    std::vector<std::string> args = {"explain"};
+    if (!file.empty()) args.push_back(file);
+    for (const char* arg : {"--netns", "none", "--json"}) args.push_back(arg);
+    return node.hnsctl(args, {}, input);
+  };
+  const Run expected = explain(plain_file, "");
+  REQUIRE_MESSAGE(expected.ok(), expected.out << expected.err);
+  CHECK(expected.json()["plugin"] == "win-bridge");
+  CHECK(explain("", plain).out == expected.out);
+  const std::vector<std::pair<std::string, std::string>> encodings = {{"UTF-8 with a BOM", utf8_with_bom(plain)},
+                                                                      {"UTF-16LE", utf16le_with_bom(plain)}};
+  for (const auto& [encoding, bytes] : encodings) {
+    CAPTURE(encoding);
+    std::ofstream(node.path("encoded.conf"), std::ios::binary) << bytes;
+    const Run from_file = explain(node.path("encoded.conf"), "");
+    CHECK_MESSAGE(from_file.ok(), from_file.err);
+    CHECK(from_file.out == expected.out);
+    const Run from_stdin = explain("", bytes);
+    CHECK_MESSAGE(from_stdin.ok(), from_stdin.err);
+    CHECK(from_stdin.out == expected.out);
+  }
+  // UTF-16 cut in half is named as such, not as JSON that does not parse.
+  std::ofstream(node.path("cut.conf"), std::ios::binary) << utf16le_with_bom(plain).substr(0, 101);
+  const Run cut = explain(node.path("cut.conf"), "");
+  CHECK(cut.exit_code == 1);
+  CHECK_MESSAGE(cut.err.find("the config starts with a UTF-16 byte-order mark but has an odd number of bytes") !=
+                    std::string::npos,
+                cut.err);
 }
 
 TEST_CASE("explain: what would make ADD fail, and what the config asks that nothing will do") {
