@@ -334,6 +334,29 @@ TEST_CASE("explain: a config in UTF-8 with a BOM or in UTF-16LE, as a file or on
                 cut.err);
 }
 
+// The runtime runs the binary `type` names, so a config names our plugins
+// by the names they are installed under: Microsoft's, the legacy wincni's,
+// and any of them with the extension Windows adds.
+TEST_CASE("explain: the names configs give the plugins, with or without .exe") {
+  EmulatedNode node;
+  node.host_gw("10.244.1.0/24");
+  json config = json::parse(file_text(example_file(node, "win-bridge-dockershim.conf")));
+  const auto plugin_for = [&](const std::string& type) {
+    config["type"] = type;
+    std::ofstream(node.path("named.conf"), std::ios::binary) << config.dump();
+    // The report names the plugin even where ADD would fail (win-overlay on
+    // this L2Bridge network).
+    const Run run = node.hnsctl({"explain", node.path("named.conf"), "--netns", "none", "--json"});
+    const json report = run.json();
+    return report.is_object() ? report.value("plugin", "") : run.err;
+  };
+  for (const char* type : {"win-bridge.exe", "sdnbridge.EXE", "L2Bridge", "wincni.exe", "wincni"}) {
+    CHECK_MESSAGE(plugin_for(type) == "win-bridge", type);
+  }
+  CHECK(plugin_for("sdnoverlay.exe") == "win-overlay");
+  CHECK(plugin_for(".exe").find("not one of wincni's HNS plugins") != std::string::npos);
+}
+
 TEST_CASE("explain: what would make ADD fail, and what the config asks that nothing will do") {
   EmulatedNode node;
   SUBCASE("the network is missing and the plugin does not create it") {
