@@ -6,6 +6,7 @@
 
 #include <doctest/doctest.h>
 
+#include <set>
 #include <utility>
 
 #include "emulated_node.hpp"
@@ -184,12 +185,17 @@ TEST_CASE("exit codes: 0 done, 1 failed, 2 misused; each with a message") {
 namespace wincni::test {
 namespace {
 
-// conf-examples/<name>, with flannel's subnetFile pointed at the node's.
-std::string example_file(const EmulatedNode& node, const std::string& name) {
+fs::path conf_examples_dir() {
   const char* dir = std::getenv("WINCNI_CONF_EXAMPLES");
   REQUIRE_MESSAGE(dir != nullptr, "WINCNI_CONF_EXAMPLES is not set: run the tests with meson test");
-  REQUIRE(fs::is_regular_file(fs::path(dir) / name));
-  json config = json::parse(file_text(fs::path(dir) / name));
+  return dir;
+}
+
+// conf-examples/<name>, with flannel's subnetFile pointed at the node's.
+std::string example_file(const EmulatedNode& node, const std::string& name) {
+  const fs::path dir = conf_examples_dir();
+  REQUIRE(fs::is_regular_file(dir / name));
+  json config = json::parse(file_text(dir / name));
   if (config.contains("plugins") && config["plugins"][0].value("type", "") == "flannel") {
     config["plugins"][0]["subnetFile"] = node.path("subnet.env");
   }
@@ -214,7 +220,7 @@ void check_untouched(const EmulatedNode& node, size_t networks, size_t endpoints
 TEST_CASE("explain: every conf-example on the node its README describes would succeed, and nothing is made") {
   struct Example {
     std::string file;
-    std::string node;  // host-gw, vxlan, openshift or "" (the plugin creates the network)
+    std::string node;  // host-gw, vxlan, openshift, legacy or "" (the plugin creates the network)
     std::string netns;  // "guid" for a fresh HCN namespace, else as given
     std::string plugin;
   };
@@ -227,11 +233,20 @@ TEST_CASE("explain: every conf-example on the node its README describes would su
       {"win-bridge-dockershim.conf", "host-gw", "none", "win-bridge"},
       {"win-bridge-standalone.conf", "", "none", "win-bridge"},
       {"win-bridge-dualstack.conf", "", "guid", "win-bridge"},
+      {"win-bridge-legacy-wincni.conf", "legacy", "none", "win-bridge"},
       {"win-overlay-containerd.conf", "vxlan", "guid", "win-overlay"},
       {"win-overlay-dockershim.conf", "vxlan", "none", "win-overlay"},
       {"win-overlay-standalone.conf", "", "guid", "win-overlay"},
       {"win-overlay-openshift.conf", "openshift", "guid", "win-overlay"},
   };
+  // Every file there but the README is in the list (and each listed one is
+  // there: example_file), so a new example cannot be left out.
+  std::set<std::string> listed;
+  for (const Example& example : examples) listed.insert(example.file);
+  for (const fs::directory_entry& entry : fs::directory_iterator(conf_examples_dir())) {
+    const std::string file = entry.path().filename().string();
+    if (file != "README.md") CHECK_MESSAGE(listed.count(file) == 1, file << " is not in the list");
+  }
   for (const Example& example : examples) {
     CAPTURE(example.file);
     EmulatedNode node;
@@ -243,6 +258,9 @@ TEST_CASE("explain: every conf-example on the node its README describes would su
       write_subnet_env(node, "10.244.3.1/24");
     } else if (example.node == "openshift") {
       node.vxlan("10.132.2.0/24", "OVNKubernetesHNSNetwork", "4096");
+    } else if (example.node == "legacy") {
+      // What the guide's start-kubelet.ps1 made: HNS's gateway .65, the host's vNIC at .66.
+      node.host_gw("10.10.187.64/26", "l2bridge");
     }
     const size_t networks = node.networks().size();
     const size_t endpoints = node.endpoints().size();
