@@ -234,6 +234,7 @@ TEST_CASE("explain: every conf-example on the node its README describes would su
       {"win-bridge-standalone.conf", "", "none", "win-bridge"},
       {"win-bridge-dualstack.conf", "", "guid", "win-bridge"},
       {"win-bridge-legacy-wincni.conf", "legacy", "none", "win-bridge"},
+      {"win-bridge-sdnbridge.conf", "host-gw", "guid", "win-bridge"},
       {"win-overlay-containerd.conf", "vxlan", "guid", "win-overlay"},
       {"win-overlay-dockershim.conf", "vxlan", "none", "win-overlay"},
       {"win-overlay-standalone.conf", "", "guid", "win-overlay"},

@@ -150,3 +150,24 @@ TEST_CASE("conf-examples/win-bridge-legacy-wincni.conf on the guide's node, both
   CHECK(node.networks()[0]["ID"] == network_id);  // used as it was, not made again
   CHECK(node.audit() == "");
 }
+
+// An sdnbridge user's config on the flannel host-gw node it was written
+// for, as containerd runs it: the pods' gateway is cbr0_ep (.2), Microsoft's
+// v2 policies under AdditionalArgs go on the endpoint as written.
+TEST_CASE("conf-examples/win-bridge-sdnbridge.conf on a flannel host-gw node") {
+  EmulatedNode node;
+  node.host_gw();
+  const json config = example(node, kSdnbridgeExample);
+  containerd_pod(node, config);
+
+  const std::string ns = node.create_namespace();
+  node.add("pod2", ns, config.dump());
+  const auto endpoint = node.endpoint("pod2_cbr0");
+  REQUIRE(endpoint);
+  CHECK((*endpoint)["Policies"] == json::parse(R"([
+      {"Type":"OutBoundNAT","Settings":{"Exceptions":["10.96.0.0/12","10.244.0.0/16","192.168.1.0/24"]}},
+      {"Type":"SDNRoute","Settings":{"DestinationPrefix":"10.96.0.0/12","NeedEncap":true}},
+      {"Type":"SDNRoute","Settings":{"DestinationPrefix":"192.168.1.10/32","NeedEncap":true}}])"));
+  node.del("pod2", ns, config.dump());
+  CHECK(node.audit() == "");
+}
