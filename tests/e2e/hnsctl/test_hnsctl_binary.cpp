@@ -9,6 +9,10 @@
 #include <set>
 #include <utility>
 
+#ifdef _WIN32
+#include <windows.h>
+#endif
+
 #include "emulated_node.hpp"
 #include "file_text.hpp"
 #include "powershell_text.hpp"
@@ -314,14 +318,59 @@ TEST_CASE("explain: the API and why, the policies and where each came from") {
   CHECK(text.out.find("ADD would succeed") != std::string::npos);
 }
 
+#ifdef _WIN32
+// `hnsctl explain --netns none --json` with `file` as its stdin, started as
+// PowerShell and Go's os/exec start a program: a handle, and no C runtime
+// descriptor table, so that hnsctl's C runtime opens its stdin in text mode
+// (libuv, which starts every other run here, hands its children a table
+// that marks their stdin binary). Its stdout.
+std::string explain_started_plainly(const EmulatedNode& node, const std::string& file) {
+  // Inherited: the node's emulator and data dirs (every other run is given
+  // its environment, so the test's own may carry them).
+  for (const std::string& entry : node.env().to_list()) {
+    const size_t equals = entry.find('=');
+    SetEnvironmentVariableA(entry.substr(0, equals).c_str(), entry.substr(equals + 1).c_str());
+  }
+  SECURITY_ATTRIBUTES inheritable{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
+  const std::string out_file = node.path("plain-start.out");
+  HANDLE in = CreateFileA(file.c_str(), GENERIC_READ, FILE_SHARE_READ, &inheritable, OPEN_EXISTING, 0, nullptr);
+  HANDLE out = CreateFileA(out_file.c_str(), GENERIC_WRITE, 0, &inheritable, CREATE_ALWAYS, 0, nullptr);
+  REQUIRE((in != INVALID_HANDLE_VALUE && out != INVALID_HANDLE_VALUE));
+  STARTUPINFOA startup{};
+  startup.cb = sizeof startup;
+  startup.dwFlags = STARTF_USESTDHANDLES;
+  startup.hStdInput = in;
+  startup.hStdOutput = out;
+  startup.hStdError = out;
+  std::string command = "\"" + std::string(std::getenv("WINCNI_HNSCTL")) + "\" explain --netns none --json";
+  PROCESS_INFORMATION process{};
+  const bool started = CreateProcessA(nullptr, command.data(), nullptr, nullptr, TRUE, 0, nullptr, nullptr, &startup,
+                                      &process);
+  CloseHandle(in);
+  CloseHandle(out);
+  REQUIRE_MESSAGE(started, "CreateProcess failed: " << GetLastError());
+  WaitForSingleObject(process.hProcess, INFINITE);
+  CloseHandle(process.hThread);
+  CloseHandle(process.hProcess);
+  return file_text(out_file);
+}
+#endif
+
 // A config as Windows PowerShell writes it reads as the plugins read it,
 // from a file and from stdin: what explain says of it is what it says of
 // the plain one.
 TEST_CASE("explain: a config in UTF-8 with a BOM or in UTF-16LE, as a file or on stdin, reads as the plain one") {
   EmulatedNode node;
   node.host_gw("10.244.1.0/24");
-  const std::string plain_file = example_file(node, "win-bridge-dockershim.conf");
-  const std::string plain = file_text(plain_file);
+  // Search domains whose UTF-16 bytes a text-mode read of stdin takes for
+  // an end of file (0x1A in U+011A) and a line end (0x0D 0x0A across
+  // U+0D15 U+010A): they must arrive as they are.
+  json config = json::parse(file_text(example_file(node, "win-bridge-dockershim.conf")));
+  config["dns"]["search"].push_back("\u011Aa.example");
+  config["dns"]["search"].push_back("\u0D15\u010A.example");
+  const std::string plain = config.dump();
+  const std::string plain_file = node.path("plain.conf");
+  std::ofstream(plain_file, std::ios::binary) << plain;
   const auto explain = [&](const std::string& file, const std::string& input) {
     std::vector<std::string> args = {"explain"};
     if (!file.empty()) args.push_back(file);
@@ -343,6 +392,11 @@ TEST_CASE("explain: a config in UTF-8 with a BOM or in UTF-16LE, as a file or on
     const Run from_stdin = explain("", bytes);
     CHECK_MESSAGE(from_stdin.ok(), from_stdin.err);
     CHECK(from_stdin.out == expected.out);
+#ifdef _WIN32
+    // Its line ends are CRLF (text mode): the JSON is compared.
+    CHECK(json::parse(explain_started_plainly(node, node.path("encoded.conf")), nullptr, false) ==
+          expected.json());
+#endif
   }
   // UTF-16 cut in half is named as such, not as JSON that does not parse.
   std::ofstream(node.path("cut.conf"), std::ios::binary) << utf16le_with_bom(plain).substr(0, 101);
