@@ -9,6 +9,8 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <string_view>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -21,6 +23,7 @@
 #include "wincni/cni/config.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/json_keys.hpp"
+#include "wincni/cni/stdin_text.hpp"
 #include "wincni/engine/engine.hpp"
 
 namespace wincni::hnsctl {
@@ -29,14 +32,29 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+// On Windows the runtime runs `<type>.exe`, or `<type>` when that is a file,
+// so a config may name its plugin with the extension (the legacy wincni
+// example's "wincni.exe"): the plugin is the same.
+std::string_view without_exe(std::string_view type) {
+  constexpr std::string_view kExe = ".exe";
+  if (type.size() > kExe.size() && cni::equals_ignore_case(type.substr(type.size() - kExe.size()), kExe)) {
+    type.remove_suffix(kExe.size());
+  }
+  return type;
+}
+
+// The names configs give our plugins: their own, Microsoft's, and the
+// legacy wincni's, whose L2Bridge configs win-bridge runs installed as
+// wincni.exe.
 const engine::EndpointFlavor* flavor_for(const std::string& type) {
   static const bridge::BridgeFlavor bridge;
   static const overlay::OverlayFlavor overlay;
-  for (const char* name : {"win-bridge", "sdnbridge", "l2bridge", "l2tunnel"}) {
-    if (cni::equals_ignore_case(type, name)) return &bridge;
+  const std::string_view plugin = without_exe(type);
+  for (const char* name : {"win-bridge", "sdnbridge", "l2bridge", "l2tunnel", "wincni"}) {
+    if (cni::equals_ignore_case(plugin, name)) return &bridge;
   }
   for (const char* name : {"win-overlay", "sdnoverlay"}) {
-    if (cni::equals_ignore_case(type, name)) return &overlay;
+    if (cni::equals_ignore_case(plugin, name)) return &overlay;
   }
   return nullptr;
 }
@@ -80,7 +98,7 @@ Json explain_endpoint(const nlohmann::json& config, const PodValues& pod, Contex
   const engine::EndpointFlavor* flavor = flavor_for(type);
   if (flavor == nullptr) {
     throw std::runtime_error(fmt::format("type \"{}\" is not one of wincni's HNS plugins (win-bridge, win-overlay and "
-                                         "the names Microsoft's configs use for them)",
+                                         "the names Microsoft's and the legacy wincni's configs use for them)",
                                          type));
   }
   const engine::EndpointEngine engine(*flavor, [&context] { return borrowed_api(context); });
@@ -236,12 +254,14 @@ int explain_add(Context& context, const Args& args) {
     if (context.in == nullptr) throw UsageError("no config: give FILE or pipe it in");
     text = read_all(*context.in);
   }
-  const nlohmann::json document = cni::parse_network_config(text);
+  // Decoded as the plugins decode their stdin: a config PowerShell wrote
+  // (with a BOM, or UTF-16) that the plugin reads must not fail here.
+  const nlohmann::json document = cni::parse_network_config(cni::stdin_as_utf8(std::move(text)));
 
   Json report;
   try {
     const nlohmann::json config = plugin_config(document, report);
-    const Json endpoint = cni::equals_ignore_case(config.value("type", ""), "flannel") ? explain_flannel(config, pod, context, report)
+    const Json endpoint = cni::equals_ignore_case(without_exe(config.value("type", "")), "flannel") ? explain_flannel(config, pod, context, report)
                                                                        : explain_endpoint(config, pod, context);
     if (!endpoint.is_null()) report.update(endpoint);
     if (!report.contains("warnings")) report["warnings"] = Json::array();

@@ -1,7 +1,9 @@
-#include "fd_stream.hpp"
+#include "wincni/cni/fd_stream.hpp"
 
 #include <stdexcept>
 #include <string>
+
+#include <uv.h>
 
 namespace wincni::cni {
 
@@ -23,7 +25,7 @@ uv_loop_t& sync_io_loop() {
 
 }  // namespace
 
-FdStreambuf::FdStreambuf(uv_file fd) : fd_(fd) { setp(out_.data(), out_.data() + out_.size()); }
+FdStreambuf::FdStreambuf(int fd) : fd_(fd) { setp(out_.data(), out_.data() + out_.size()); }
 
 FdStreambuf::~FdStreambuf() { flush_output(); }
 

@@ -11,11 +11,11 @@
 
 #include <fmt/format.h>
 
-#include "fd_stream.hpp"
 #include "standard_descriptors.hpp"
 #include "wincni/cni/build_identity.hpp"
 #include "wincni/cni/cni_env.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/cni/fd_stream.hpp"
 #include "wincni/cni/json_keys.hpp"
 #include "wincni/cni/version.hpp"
 

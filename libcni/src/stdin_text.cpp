@@ -11,7 +11,7 @@ namespace wincni::cni {
 namespace {
 
 [[noreturn]] void undecodable(const std::string& why) {
-  throw Error(kDecodingFailure, "stdin starts with a UTF-16 byte-order mark but " + why);
+  throw Error(kDecodingFailure, "the config starts with a UTF-16 byte-order mark but " + why);
 }
 
 void append_utf8(std::string& out, std::uint32_t code_point) {

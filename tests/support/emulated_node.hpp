@@ -90,8 +90,10 @@ class EmulatedNode {
     return env;
   }
 
-  Run hnsctl(const std::vector<std::string>& args, const std::map<std::string, std::string>& extra = {}) const {
-    return run_program(binary("WINCNI_HNSCTL"), args, "", extra);
+  // `input` is its stdin: explain reads a config from it as from a file.
+  Run hnsctl(const std::vector<std::string>& args, const std::map<std::string, std::string>& extra = {},
+             const std::string& input = "") const {
+    return run_program(binary("WINCNI_HNSCTL"), args, input, extra);
   }
 
   // host-local run by hand, as the node's scripts run it: `variables` are

@@ -6,8 +6,16 @@
 
 #include <doctest/doctest.h>
 
+#include <set>
+#include <utility>
+
+#ifdef _WIN32
+#include <windows.h>
+#endif
+
 #include "emulated_node.hpp"
 #include "file_text.hpp"
+#include "powershell_text.hpp"
 
 namespace wincni::test {
 namespace {
@@ -181,12 +189,17 @@ TEST_CASE("exit codes: 0 done, 1 failed, 2 misused; each with a message") {
 namespace wincni::test {
 namespace {
 
-// conf-examples/<name>, with flannel's subnetFile pointed at the node's.
-std::string example_file(const EmulatedNode& node, const std::string& name) {
+fs::path conf_examples_dir() {
   const char* dir = std::getenv("WINCNI_CONF_EXAMPLES");
   REQUIRE_MESSAGE(dir != nullptr, "WINCNI_CONF_EXAMPLES is not set: run the tests with meson test");
-  REQUIRE(fs::is_regular_file(fs::path(dir) / name));
-  json config = json::parse(file_text(fs::path(dir) / name));
+  return dir;
+}
+
+// conf-examples/<name>, with flannel's subnetFile pointed at the node's.
+std::string example_file(const EmulatedNode& node, const std::string& name) {
+  const fs::path dir = conf_examples_dir();
+  REQUIRE(fs::is_regular_file(dir / name));
+  json config = json::parse(file_text(dir / name));
   if (config.contains("plugins") && config["plugins"][0].value("type", "") == "flannel") {
     config["plugins"][0]["subnetFile"] = node.path("subnet.env");
   }
@@ -211,7 +224,7 @@ void check_untouched(const EmulatedNode& node, size_t networks, size_t endpoints
 TEST_CASE("explain: every conf-example on the node its README describes would succeed, and nothing is made") {
   struct Example {
     std::string file;
-    std::string node;  // host-gw, vxlan, openshift or "" (the plugin creates the network)
+    std::string node;  // host-gw, vxlan, openshift, legacy or "" (the plugin creates the network)
     std::string netns;  // "guid" for a fresh HCN namespace, else as given
     std::string plugin;
   };
@@ -224,11 +237,21 @@ TEST_CASE("explain: every conf-example on the node its README describes would su
       {"win-bridge-dockershim.conf", "host-gw", "none", "win-bridge"},
       {"win-bridge-standalone.conf", "", "none", "win-bridge"},
       {"win-bridge-dualstack.conf", "", "guid", "win-bridge"},
+      {"win-bridge-legacy-wincni.conf", "legacy", "none", "win-bridge"},
+      {"win-bridge-sdnbridge.conf", "host-gw", "guid", "win-bridge"},
       {"win-overlay-containerd.conf", "vxlan", "guid", "win-overlay"},
       {"win-overlay-dockershim.conf", "vxlan", "none", "win-overlay"},
       {"win-overlay-standalone.conf", "", "guid", "win-overlay"},
       {"win-overlay-openshift.conf", "openshift", "guid", "win-overlay"},
   };
+  // Every file there but the README is in the list (and each listed one is
+  // there: example_file), so a new example cannot be left out.
+  std::set<std::string> listed;
+  for (const Example& example : examples) listed.insert(example.file);
+  for (const fs::directory_entry& entry : fs::directory_iterator(conf_examples_dir())) {
+    const std::string file = entry.path().filename().string();
+    if (file != "README.md") CHECK_MESSAGE(listed.count(file) == 1, file << " is not in the list");
+  }
   for (const Example& example : examples) {
     CAPTURE(example.file);
     EmulatedNode node;
@@ -240,6 +263,9 @@ TEST_CASE("explain: every conf-example on the node its README describes would su
       write_subnet_env(node, "10.244.3.1/24");
     } else if (example.node == "openshift") {
       node.vxlan("10.132.2.0/24", "OVNKubernetesHNSNetwork", "4096");
+    } else if (example.node == "legacy") {
+      // What the guide's start-kubelet.ps1 made: HNS's gateway .65, the host's vNIC at .66.
+      node.host_gw("10.10.187.64/26", "l2bridge");
     }
     const size_t networks = node.networks().size();
     const size_t endpoints = node.endpoints().size();
@@ -290,6 +316,118 @@ TEST_CASE("explain: the API and why, the policies and where each came from") {
                                 node.create_namespace()});
   CHECK(text.out.find("network cbr0: L2Bridge 10.244.1.0/24") != std::string::npos);
   CHECK(text.out.find("ADD would succeed") != std::string::npos);
+}
+
+#ifdef _WIN32
+// `hnsctl explain --netns none --json` with `file` as its stdin, started as
+// PowerShell and Go's os/exec start a program: a handle, and no C runtime
+// descriptor table, so that hnsctl's C runtime opens its stdin in text mode
+// (libuv, which starts every other run here, hands its children a table
+// that marks their stdin binary). Its stdout.
+std::string explain_started_plainly(const EmulatedNode& node, const std::string& file) {
+  // Inherited: the node's emulator and data dirs (every other run is given
+  // its environment, so the test's own may carry them).
+  for (const std::string& entry : node.env().to_list()) {
+    const size_t equals = entry.find('=');
+    SetEnvironmentVariableA(entry.substr(0, equals).c_str(), entry.substr(equals + 1).c_str());
+  }
+  SECURITY_ATTRIBUTES inheritable{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
+  const std::string out_file = node.path("plain-start.out");
+  HANDLE in = CreateFileA(file.c_str(), GENERIC_READ, FILE_SHARE_READ, &inheritable, OPEN_EXISTING, 0, nullptr);
+  HANDLE out = CreateFileA(out_file.c_str(), GENERIC_WRITE, 0, &inheritable, CREATE_ALWAYS, 0, nullptr);
+  REQUIRE((in != INVALID_HANDLE_VALUE && out != INVALID_HANDLE_VALUE));
+  STARTUPINFOA startup{};
+  startup.cb = sizeof startup;
+  startup.dwFlags = STARTF_USESTDHANDLES;
+  startup.hStdInput = in;
+  startup.hStdOutput = out;
+  startup.hStdError = out;
+  std::string command = "\"" + std::string(std::getenv("WINCNI_HNSCTL")) + "\" explain --netns none --json";
+  PROCESS_INFORMATION process{};
+  const bool started = CreateProcessA(nullptr, command.data(), nullptr, nullptr, TRUE, 0, nullptr, nullptr, &startup,
+                                      &process);
+  CloseHandle(in);
+  CloseHandle(out);
+  REQUIRE_MESSAGE(started, "CreateProcess failed: " << GetLastError());
+  WaitForSingleObject(process.hProcess, INFINITE);
+  CloseHandle(process.hThread);
+  CloseHandle(process.hProcess);
+  return file_text(out_file);
+}
+#endif
+
+// A config as Windows PowerShell writes it reads as the plugins read it,
+// from a file and from stdin: what explain says of it is what it says of
+// the plain one.
+TEST_CASE("explain: a config in UTF-8 with a BOM or in UTF-16LE, as a file or on stdin, reads as the plain one") {
+  EmulatedNode node;
+  node.host_gw("10.244.1.0/24");
+  // Search domains whose UTF-16 bytes a text-mode read of stdin takes for
+  // an end of file (0x1A in U+011A) and a line end (0x0D 0x0A across
+  // U+0D15 U+010A): they must arrive as they are.
+  json config = json::parse(file_text(example_file(node, "win-bridge-dockershim.conf")));
+  config["dns"]["search"].push_back("\u011Aa.example");
+  config["dns"]["search"].push_back("\u0D15\u010A.example");
+  const std::string plain = config.dump();
+  const std::string plain_file = node.path("plain.conf");
+  std::ofstream(plain_file, std::ios::binary) << plain;
+  const auto explain = [&](const std::string& file, const std::string& input) {
+    std::vector<std::string> args = {"explain"};
+    if (!file.empty()) args.push_back(file);
+    for (const char* arg : {"--netns", "none", "--json"}) args.push_back(arg);
+    return node.hnsctl(args, {}, input);
+  };
+  const Run expected = explain(plain_file, "");
+  REQUIRE_MESSAGE(expected.ok(), expected.out << expected.err);
+  CHECK(expected.json()["plugin"] == "win-bridge");
+  CHECK(explain("", plain).out == expected.out);
+  const std::vector<std::pair<std::string, std::string>> encodings = {{"UTF-8 with a BOM", utf8_with_bom(plain)},
+                                                                      {"UTF-16LE", utf16le_with_bom(plain)}};
+  for (const auto& [encoding, bytes] : encodings) {
+    CAPTURE(encoding);
+    std::ofstream(node.path("encoded.conf"), std::ios::binary) << bytes;
+    const Run from_file = explain(node.path("encoded.conf"), "");
+    CHECK_MESSAGE(from_file.ok(), from_file.err);
+    CHECK(from_file.out == expected.out);
+    const Run from_stdin = explain("", bytes);
+    CHECK_MESSAGE(from_stdin.ok(), from_stdin.err);
+    CHECK(from_stdin.out == expected.out);
+#ifdef _WIN32
+    // Its line ends are CRLF (text mode): the JSON is compared.
+    CHECK(json::parse(explain_started_plainly(node, node.path("encoded.conf")), nullptr, false) ==
+          expected.json());
+#endif
+  }
+  // UTF-16 cut in half is named as such, not as JSON that does not parse.
+  std::ofstream(node.path("cut.conf"), std::ios::binary) << utf16le_with_bom(plain).substr(0, 101);
+  const Run cut = explain(node.path("cut.conf"), "");
+  CHECK(cut.exit_code == 1);
+  CHECK_MESSAGE(cut.err.find("the config starts with a UTF-16 byte-order mark but has an odd number of bytes") !=
+                    std::string::npos,
+                cut.err);
+}
+
+// The runtime runs the binary `type` names, so a config names our plugins
+// by the names they are installed under: Microsoft's, the legacy wincni's,
+// and any of them with the extension Windows adds.
+TEST_CASE("explain: the names configs give the plugins, with or without .exe") {
+  EmulatedNode node;
+  node.host_gw("10.244.1.0/24");
+  json config = json::parse(file_text(example_file(node, "win-bridge-dockershim.conf")));
+  const auto plugin_for = [&](const std::string& type) {
+    config["type"] = type;
+    std::ofstream(node.path("named.conf"), std::ios::binary) << config.dump();
+    // The report names the plugin even where ADD would fail (win-overlay on
+    // this L2Bridge network).
+    const Run run = node.hnsctl({"explain", node.path("named.conf"), "--netns", "none", "--json"});
+    const json report = run.json();
+    return report.is_object() ? report.value("plugin", "") : run.err;
+  };
+  for (const char* type : {"win-bridge.exe", "sdnbridge.EXE", "L2Bridge", "wincni.exe", "wincni"}) {
+    CHECK_MESSAGE(plugin_for(type) == "win-bridge", type);
+  }
+  CHECK(plugin_for("sdnoverlay.exe") == "win-overlay");
+  CHECK(plugin_for(".exe").find("not one of wincni's HNS plugins") != std::string::npos);
 }
 
 TEST_CASE("explain: what would make ADD fail, and what the config asks that nothing will do") {

@@ -11,6 +11,7 @@
 
 #include "emulated_node.hpp"
 #include "file_text.hpp"
+#include "powershell_text.hpp"
 
 namespace wincni::test {
 namespace {
@@ -105,19 +106,14 @@ TEST_CASE("the source-VIP invocation of the node scripts, in UTF-8 with a BOM an
                                                     {"CNI_CONTAINERID", "kube-proxy"},
                                                     {"CNI_NETNS", "dummy"},
                                                     {"CNI_IFNAME", "source-vip"}};
-  const Run with_bom = node.host_local("\xEF\xBB\xBF" + request, dummy);
+  const Run with_bom = node.host_local(utf8_with_bom(request), dummy);
   INFO(with_bom.out << with_bom.err);
   REQUIRE(with_bom.ok());
   CHECK(with_bom.json()["ip4"]["ip"] == "10.244.3.2/24");
 
-  std::string utf16 = "\xFF\xFE";
-  for (const char c : request) {
-    utf16 += c;
-    utf16 += '\0';
-  }
   std::map<std::string, std::string> del = dummy;
   del["CNI_COMMAND"] = "DEL";
-  const Run released = node.host_local(utf16, del);
+  const Run released = node.host_local(utf16le_with_bom(request), del);
   INFO(released.out << released.err);
   CHECK(released.ok());
   CHECK(node.held_addresses("flannel.4096").empty());

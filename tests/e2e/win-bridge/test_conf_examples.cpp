@@ -122,3 +122,56 @@ TEST_CASE("conf-examples/win-bridge-dualstack.conf") {
   CHECK(node.audit() == "");
   CHECK(node.held_addresses("l2bridge-ds").empty());
 }
+
+// The Kubernetes Windows guide's node, dockershim era: its start-kubelet.ps1
+// made the L2Bridge network "l2bridge" (HNS's gateway .65) and the host's
+// vNIC at .66 before any pod. HNS assigns the pods' addresses; the config's
+// v1-shaped policies go on each endpoint. (On a node without the network,
+// win-bridge creates it the same way: test_fixtures.cpp.)
+TEST_CASE("conf-examples/win-bridge-legacy-wincni.conf on the guide's node, both APIs") {
+  EmulatedNode node;
+  node.host_gw("10.10.187.64/26", "l2bridge");
+  const std::string network_id = node.networks()[0]["ID"];
+  const std::string config = example(node, kLegacyWincniExample).dump();
+  const json pause = node.add("pause1", "none", config);
+  CHECK(pause["cniVersion"] == "0.2.0");
+  CHECK(pause["ip4"]["ip"] == "10.10.187.67/26");
+  CHECK(pause["ip4"]["gateway"] == "10.10.187.66");
+  CHECK(node.add("app1", "container:pause1", config) == pause);
+  const auto endpoint = node.endpoint("pause1_l2bridge");
+  REQUIRE(endpoint);
+  const auto outbound_nat = policies_of(*endpoint, "OutBoundNAT");
+  REQUIRE(outbound_nat.size() == 1);
+  CHECK(outbound_nat[0]["Settings"]["Exceptions"] == json{"11.0.0.0/8", "10.10.0.0/16", "10.127.132.128/25"});
+  CHECK(policies_of(*endpoint, "SDNRoute").size() == 2);
+  node.del("app1", "container:pause1", config);
+  node.del("pause1", "none", config);
+
+  const std::string ns = node.create_namespace();
+  CHECK(node.add("pod1", ns, config)["ip4"]["ip"] == "10.10.187.67/26");
+  node.del("pod1", ns, config);
+  REQUIRE(node.networks().size() == 1);
+  CHECK(node.networks()[0]["ID"] == network_id);  // used as it was, not made again
+  CHECK(node.audit() == "");
+}
+
+// An sdnbridge user's config on the flannel host-gw node it was written
+// for, as containerd runs it: the pods' gateway is cbr0_ep (.2), Microsoft's
+// v2 policies under AdditionalArgs go on the endpoint as written.
+TEST_CASE("conf-examples/win-bridge-sdnbridge.conf on a flannel host-gw node") {
+  EmulatedNode node;
+  node.host_gw();
+  const json config = example(node, kSdnbridgeExample);
+  containerd_pod(node, config);
+
+  const std::string ns = node.create_namespace();
+  node.add("pod2", ns, config.dump());
+  const auto endpoint = node.endpoint("pod2_cbr0");
+  REQUIRE(endpoint);
+  CHECK((*endpoint)["Policies"] == json::parse(R"([
+      {"Type":"OutBoundNAT","Settings":{"Exceptions":["10.96.0.0/12","10.244.0.0/16","192.168.1.0/24"]}},
+      {"Type":"SDNRoute","Settings":{"DestinationPrefix":"10.96.0.0/12","NeedEncap":true}},
+      {"Type":"SDNRoute","Settings":{"DestinationPrefix":"192.168.1.10/32","NeedEncap":true}}])"));
+  node.del("pod2", ns, config.dump());
+  CHECK(node.audit() == "");
+}

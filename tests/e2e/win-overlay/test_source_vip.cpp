@@ -13,6 +13,7 @@
 #include "emulated_node.hpp"
 #include "file_text.hpp"
 #include "overlay_configs.hpp"
+#include "powershell_text.hpp"
 #include "simultaneous_pods.hpp"
 
 using namespace wincni;
@@ -32,12 +33,6 @@ std::string script_request(const EmulatedNode& node, const std::string& version)
 const std::map<std::string, std::string> kScriptVariables = {
     {"CNI_COMMAND", "ADD"}, {"CNI_CONTAINERID", "kube-proxy"}, {"CNI_NETNS", "dummy"}, {"CNI_IFNAME", "source-vip"}};
 
-std::string utf16le_with_bom(const std::string& ascii) {
-  std::string out = "\xFF\xFE";
-  for (char c : ascii) out += std::string{c, '\0'};
-  return out;
-}
-
 std::string source_vip(const EmulatedNode& node, const std::vector<std::string>& extra = {}) {
   std::vector<std::string> args{"source-vip", "flannel.4096", "--data-dir", node.ipam_dir()};
   args.insert(args.end(), extra.begin(), extra.end());
@@ -56,7 +51,7 @@ TEST_CASE("host-local takes the scripts' invocation: 0.2.0 and 1.0.0 shapes, a U
   REQUIRE_MESSAGE(legacy.ok(), legacy.out);
   CHECK(legacy.json()["ip4"]["ip"] == "10.244.3.2/24");  // what the scripts read for 0.2.0
 
-  for (const std::string& encoded : {"\xEF\xBB\xBF" + script_request(node, "1.0.0"),
+  for (const std::string& encoded : {utf8_with_bom(script_request(node, "1.0.0")),
                                      utf16le_with_bom(script_request(node, "1.0.0"))}) {
     auto variables = kScriptVariables;
     variables["CNI_CONTAINERID"] = "dummy";

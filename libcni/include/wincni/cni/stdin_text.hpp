@@ -8,7 +8,8 @@
 // source-VIP scripts and hand-run plugins fail on them.
 //
 // A UTF-8 BOM is dropped; UTF-16 with a BOM (either byte order) is
-// converted. Anything else is returned unchanged.
+// converted. Anything else is returned unchanged. hnsctl explain reads the
+// configs it is given the same way, so that it reads what a plugin reads.
 
 #include <string>
 
