@@ -28,6 +28,16 @@ HResult schema_failure_code(const SchemaError& error, HcnObject kind) {
   return hr::kInvalidJson;
 }
 
+HostRules rules_of(const EmulatorConfig& config) {
+  HostRules rules;
+  rules.refuse_prefix_host_bits = config.refuse_prefix_host_bits;
+  rules.picks = config.hns_picks;
+  rules.duplicate_code = config.duplicate_code;
+  rules.filter_either_schema = config.filter_either_schema;
+  rules.namespace_delete_leaves_reference = config.namespace_delete_leaves_reference;
+  return rules;
+}
+
 // Which of `choices` the variable names; nullopt when it is unset or empty,
 // and when it names none of them, with the reason in `problem`.
 std::optional<std::size_t> choice_of(const char* variable, std::initializer_list<std::string_view> choices,
@@ -71,6 +81,9 @@ EmulatorConfig EmulatorConfig::from_environment() {
   }
   if (auto keys = choice_of("WINCNI_EMULATOR_FILTER_KEYS", {"v1", "either"}, config.problem)) {
     config.filter_either_schema = *keys == 1;
+  }
+  if (auto deletion = choice_of("WINCNI_EMULATOR_NAMESPACE_DELETE", {"detaches", "leaves-reference"}, config.problem)) {
+    config.namespace_delete_leaves_reference = *deletion == 1;
   }
   if (auto picks = choice_of("WINCNI_EMULATOR_HNS_PICKS", {"lowest", "random"}, config.problem)) {
     config.hns_picks = *picks == 1 ? PickOrder::Random : PickOrder::Lowest;
@@ -144,7 +157,7 @@ Outcome Emulator::Impl::run(const std::string& operation, HcnObject kind, Access
       }
     }
     auto apply = [&](EmulatorState& state) {
-      Host host(state, version_of(state), HostRules{config.refuse_prefix_host_bits, config.hns_picks, config.duplicate_code, config.filter_either_schema});
+      Host host(state, version_of(state), rules_of(config));
       outcome.output = body(host);
     };
     if (access == Access::Write) {

@@ -29,6 +29,7 @@ struct HostRules {
   PickOrder picks = PickOrder::Lowest;
   std::optional<HResult> duplicate_code;  // EmulatorConfig::duplicate_code
   bool filter_either_schema = false;      // EmulatorConfig::filter_either_schema
+  bool namespace_delete_leaves_reference = false;  // EmulatorConfig::namespace_delete_leaves_reference
 };
 
 class Host {

@@ -48,7 +48,8 @@ const HostComputeNamespace& Host::create_namespace(HostComputeNamespace request,
 
 void Host::delete_namespace(const Guid& id) {
   for (const Guid& endpoint_id : namespace_(id).endpoint_ids()) {
-    if (EndpointRecord* record = state_.find_endpoint(endpoint_id)) record->endpoint.host_compute_namespace = Guid{};
+    EndpointRecord* record = state_.find_endpoint(endpoint_id);
+    if (record && !rules_.namespace_delete_leaves_reference) record->endpoint.host_compute_namespace = Guid{};
   }
   std::erase_if(state_.namespaces, [&](const HostComputeNamespace& ns) { return ns.id == id; });
 }

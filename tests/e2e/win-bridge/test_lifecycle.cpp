@@ -66,6 +66,38 @@ TEST_CASE("containerd: namespace create, ADD, CHECK, DEL, GC, namespace delete")
   CHECK(node.endpoint("cbr0_ep"));  // flanneld's is left alone
 }
 
+// containerd may remove the sandbox's namespace before the CNI DEL reaches
+// us (Azure/azure-container-networking issue 1272). Whether the endpoint
+// still names the deleted namespace is not public: this case also runs with
+// WINCNI_EMULATOR_NAMESPACE_DELETE=leaves-reference.
+TEST_CASE("the namespace deleted before DEL: DEL, with CNI_NETNS or without, leaves nothing; the pod's next ADD works") {
+  for (bool with_netns : {true, false}) {
+    CAPTURE(with_netns);
+    EmulatedNode node;
+    node.host_gw();
+    const json config = bridge_config(node);
+    const std::string ns = node.create_namespace();
+    node.add("pod1", ns, config.dump());
+    REQUIRE(node.hnsctl({"namespace", "delete", ns}).ok());
+    node.del("pod1", with_netns ? ns : "", config.dump());
+    CHECK_FALSE(node.endpoint("pod1_cbr0"));
+    CHECK(node.held_addresses("cbr0").empty());
+    CHECK(node.audit() == "");
+
+    // The same pod again, in a new sandbox, after its old namespace went
+    // and no DEL came: the endpoint naming the old namespace is replaced.
+    const std::string first = node.create_namespace();
+    node.add("pod1", first, config.dump());
+    REQUIRE(node.hnsctl({"namespace", "delete", first}).ok());
+    const std::string second = node.create_namespace();
+    node.add("pod1", second, config.dump());
+    CHECK((*node.endpoint("pod1_cbr0"))["HostComputeNamespace"] == second);
+    CHECK(node.held_addresses("cbr0").size() == 1);
+    node.del("pod1", second, config.dump());
+    CHECK(node.audit() == "");
+  }
+}
+
 TEST_CASE("dockershim: the pause container (none), then containers joining it (container:<id>)") {
   EmulatedNode node;
   node.host_gw();

@@ -216,7 +216,9 @@ TEST_CASE("the emulator's switches: each takes its values, anything else is a pr
                           Switch{"WINCNI_EMULATOR_DUPLICATE_CODE", "0x80070034", false},
                           Switch{"WINCNI_EMULATOR_DUPLICATE_CODE", "0x80004005", true},
                           Switch{"WINCNI_EMULATOR_FILTER_KEYS", "either", false},
-                          Switch{"WINCNI_EMULATOR_FILTER_KEYS", "v2", true}}) {
+                          Switch{"WINCNI_EMULATOR_FILTER_KEYS", "v2", true},
+                          Switch{"WINCNI_EMULATOR_NAMESPACE_DELETE", "leaves-reference", false},
+                          Switch{"WINCNI_EMULATOR_NAMESPACE_DELETE", "stale", true}}) {
     CAPTURE(s.variable);
     CAPTURE(s.value);
     ::setenv(s.variable, s.value, 1);
@@ -227,6 +229,7 @@ TEST_CASE("the emulator's switches: each takes its values, anything else is a pr
     if (std::string(s.value) == "random") CHECK(config.hns_picks == PickOrder::Random);
     if (std::string(s.value) == "0x80070034") CHECK(config.duplicate_code == hr::kDupName);
     if (std::string(s.value) == "either") CHECK(config.filter_either_schema);
+    if (std::string(s.value) == "leaves-reference") CHECK(config.namespace_delete_leaves_reference);
   }
   const EmulatorConfig defaults = EmulatorConfig::from_environment();
   CHECK(defaults.error_texts == ErrorTextLanguage::English);

@@ -66,6 +66,11 @@ struct EmulatorConfig {
   // Enumerate filters name v1 properties (src/emulator/filter.hpp); with
   // WINCNI_EMULATOR_FILTER_KEYS=either, v2 ones too.
   bool filter_either_schema = false;
+  // A namespace deleted while endpoints are attached (the runtime tears the
+  // sandbox down before CNI DEL, Azure/azure-container-networking issue
+  // 1272): whether the endpoints still name it is not public. They are
+  // detached unless WINCNI_EMULATOR_NAMESPACE_DELETE=leaves-reference.
+  bool namespace_delete_leaves_reference = false;
   // Set by from_environment when a variable holds something unusable; every
   // call then fails with E_INVALIDARG and this text.
   std::string problem;
