@@ -3,6 +3,7 @@
 
 #include <doctest/doctest.h>
 
+#include "wincni/hns/mac_address.hpp"
 #include "wincni/hns/schema/hcn.hpp"
 #include "wincni/hns/schema/hns_v1.hpp"
 #include "wincni/hns/schema/schema_error.hpp"
@@ -201,4 +202,44 @@ TEST_CASE("the HNSCall envelope") {
   CHECK_FALSE(envelope.success);
   CHECK(envelope.error == "The endpoint was not found. ");
   CHECK(HnsEnvelope::ok(json{{"Major", 15}}).to_json() == json::parse(R"({"Success":true,"Output":{"Major":15}})"));
+}
+
+// Shapes real hosts print that the emulator does not: "Type":"nat" in lower
+// case, every network with its own MacPools and an empty Policies list
+// (microsoft/SDN#269); lower-case GUIDs on 2018-era builds (microsoft/SDN#227);
+// MAC addresses echoed as the client sent them, in either case and with
+// colons (projectcalico/calico#4682, microsoft/SDN#227); a namespace's
+// resources with Data.Id; an endpoint attached to nothing with an empty or
+// missing HostComputeNamespace (antrea-io/antrea#2306).
+TEST_CASE("readers take every shape real hosts print") {
+  const HnsNetwork nat = HnsNetwork::from_json(json::parse(R"({"ActivityId":"a","ID":"8f1b5e2a-58d1-4c7a-9e0b-0f2c1d3e4a5b",
+    "Name":"nat","Type":"nat","Policies":[],"MacPools":[{"StartMacAddress":"00-15-5D-F1-B0-00",
+    "EndMacAddress":"00-15-5D-F1-BF-FF"}],"Subnets":[{"AddressPrefix":"172.17.224.0/20","GatewayAddress":"172.17.224.1"}]})"));
+  CHECK(nat.type == NetworkType::NAT);
+  CHECK(nat.id.str() == "8F1B5E2A-58D1-4C7A-9E0B-0F2C1D3E4A5B");
+  CHECK(nat.mac_pools.size() == 1);
+
+  for (const char* mac : {"0E-2A-0a-01-12-43", "00:11:22:33:44:55", "02-11-0a-f0-00-0b"}) {
+    CAPTURE(mac);
+    json endpoint = {{"ID", "1a2b3c4d-0000-4000-8000-00000000e001"}, {"Name", "pod_cbr0"},
+                     {"VirtualNetwork", "8f1b5e2a-58d1-4c7a-9e0b-0f2c1d3e4a5b"}, {"MacAddress", mac},
+                     {"IPAddress", "10.244.1.5"}};
+    const HnsEndpoint v1 = HnsEndpoint::from_json(endpoint);
+    CHECK(v1.virtual_network == *Guid::parse("8F1B5E2A-58D1-4C7A-9E0B-0F2C1D3E4A5B"));
+    CHECK(MacAddress::parse(v1.mac_address));
+  }
+
+  const HostComputeNamespace ns = HostComputeNamespace::from_json(json::parse(R"({"ID":"5a0b3c1d-0000-4000-8000-0000000000a1",
+    "NamespaceId":7,"Type":"HostDefault","Resources":[{"Type":"Endpoint","Data":{"Id":"1a2b3c4d-0000-4000-8000-00000000e001"}}],
+    "SchemaVersion":{"Major":2,"Minor":0}})"));
+  REQUIRE(ns.endpoint_ids().size() == 1);
+  CHECK(ns.endpoint_ids()[0] == *Guid::parse("1A2B3C4D-0000-4000-8000-00000000E001"));
+
+  for (const char* attached_to_nothing : {R"({"ID":"1a2b3c4d-0000-4000-8000-00000000e001","HostComputeNamespace":""})",
+                                          R"({"ID":"1a2b3c4d-0000-4000-8000-00000000e001"})",
+                                          R"({"ID":"1a2b3c4d-0000-4000-8000-00000000e001",
+                                              "HostComputeNamespace":"00000000-0000-0000-0000-000000000000"})"}) {
+    CAPTURE(attached_to_nothing);
+    CHECK(HostComputeEndpoint::from_json(json::parse(attached_to_nothing)).host_compute_namespace.is_null());
+  }
 }
