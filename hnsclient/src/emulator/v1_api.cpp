@@ -230,6 +230,11 @@ HnsCallReply Emulator::hns_call(std::string_view method, std::string_view path, 
   HnsCallReply reply;
   if (succeeded(outcome.hr)) {
     reply.response = success_response(outcome);
+  } else if (operation.name == "CreateEndpoint" && is_not_found(outcome.hr)) {
+    // An endpoint posted onto a network that is not there fails the call
+    // itself: "hnsCall failed in Win32: Element not found. (0x490)"
+    // (Azure/acs-engine issue 4352).
+    reply.hr = hr::kElementNotFound;
   } else if (is_not_found(outcome.hr)) {
     reply.response = HnsEnvelope::failure(hns_error_text(outcome.hr, impl_->config.error_texts)).to_json().dump();
   } else {

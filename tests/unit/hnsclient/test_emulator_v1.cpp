@@ -55,6 +55,11 @@ TEST_CASE("a missing object is Success:false with HNS's text, not a failed call"
   CHECK(missing == json::parse(R"({"Success":false,"Error":"The endpoint was not found. "})"));
   CHECK(fx.call("GET", "/networks/" + Guid::generate().str())["Error"] == "The network was not found. ");
   CHECK(fx.call("GET", "/namespaces/" + Guid::generate().str())["Error"] == "Element not found. ");
+  // But an endpoint posted onto a missing network fails the call, as
+  // Windows does ("hnsCall failed in Win32: Element not found. (0x490)").
+  const std::string orphan = R"({"Name":"orphan","VirtualNetwork":")" + Guid::generate().str() + R"("})";
+  CHECK(fx.call("POST", "/endpoints/", orphan, &code).is_null());
+  CHECK(code == hr::kElementNotFound);
 }
 
 TEST_CASE("a duplicate network name fails the call itself") {
