@@ -63,7 +63,9 @@ std::string settle_mac(const EmulatorState& state, const HostComputeNetwork& net
   if (requested.empty()) return allocate_mac(state, network, order).str();
   auto mac = MacAddress::parse(requested);
   if (!mac) throw HcnFailure(hr::kInvalidEndpoint, "\"" + requested + "\" is not a MAC address");
-  return mac->str();
+  // HNS echoes a given MAC exactly as sent ("0E-2A-0a-01-12-43",
+  // projectcalico/calico issue 4682; colons too, microsoft/SDN issue 227).
+  return requested;
 }
 
 bool contains_ignoring_case(const std::vector<std::string>& items, std::string_view wanted) {

@@ -136,12 +136,12 @@ TEST_CASE("a dual-stack network gives an endpoint one address of each family") {
   CHECK(v1["IPAddress"] == "10.244.1.2");
 }
 
-TEST_CASE("a given MAC is normalised; a bad one is HCN_E_INVALID_ENDPOINT") {
+TEST_CASE("a given MAC is echoed as sent, as HNS does; a bad one is HCN_E_INVALID_ENDPOINT") {
   EmulatorFixture fx;
   Guid network = fx.network();
   Guid id;
-  REQUIRE(fx.endpoint(network, R"({"Name":"ep","MacAddress":"0e-2a-0a-f4-01-05","SchemaVersion":{"Major":2}})", &id).ok());
-  CHECK(fx.get(HcnObject::Endpoint, id)["MacAddress"] == "0E-2A-0A-F4-01-05");
+  REQUIRE(fx.endpoint(network, R"({"Name":"ep","MacAddress":"0e-2A-0a-f4-01-05","SchemaVersion":{"Major":2}})", &id).ok());
+  CHECK(fx.get(HcnObject::Endpoint, id)["MacAddress"] == "0e-2A-0a-f4-01-05");
   CHECK(fx.endpoint(network, R"({"Name":"ep","MacAddress":"nope","SchemaVersion":{"Major":2}})").hr ==
         hr::kInvalidEndpoint);
 }
