@@ -54,6 +54,7 @@ _WINCNI = {
     "WINCNI_EMULATOR_DUPLICATE_CODE": ["0xB7", "0x803b0010", "0x803B0010", ""],
     "WINCNI_EMULATOR_FILTER_KEYS": ["v2", "either", ""],
     "WINCNI_EMULATOR_NAMESPACE_DELETE": ["stale", "leaves-reference", ""],
+    "WINCNI_EMULATOR_DEFAULT_NAMESPACE": ["yes", "present", ""],
     "WINCNI_EMULATOR_DIR": ["@ROOT@/nope", "@ROOT@/fixtures/afile", "hns-rel", ""],
     "WINCNI_EMULATOR_JOURNAL": ["@ROOT@/nope/journal", "@ROOT@/tmp", "@ROOT@/fixtures/afile/j"],
     "WINCNI_DATA_DIR": ["@ROOT@/fixtures/afile", "@ROOT@/fixtures/afile/x", "plugin-rel", ""],

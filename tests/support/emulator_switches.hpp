@@ -8,13 +8,14 @@
 
 namespace wincni::test {
 
-inline constexpr std::array<const char*, 6> kEmulatorSwitches{
+inline constexpr std::array<const char*, 7> kEmulatorSwitches{
     "WINCNI_EMULATOR_PREFIX_HOST_BITS",
     "WINCNI_EMULATOR_ERROR_TEXTS",
     "WINCNI_EMULATOR_HNS_PICKS",
     "WINCNI_EMULATOR_DUPLICATE_CODE",
     "WINCNI_EMULATOR_FILTER_KEYS",
     "WINCNI_EMULATOR_NAMESPACE_DELETE",
+    "WINCNI_EMULATOR_DEFAULT_NAMESPACE",
 };
 
 }  // namespace wincni::test

@@ -35,6 +35,7 @@ HostRules rules_of(const EmulatorConfig& config) {
   rules.duplicate_code = config.duplicate_code;
   rules.filter_either_schema = config.filter_either_schema;
   rules.namespace_delete_leaves_reference = config.namespace_delete_leaves_reference;
+  rules.default_namespace = config.default_namespace;
   return rules;
 }
 
@@ -84,6 +85,9 @@ EmulatorConfig EmulatorConfig::from_environment() {
   }
   if (auto deletion = choice_of("WINCNI_EMULATOR_NAMESPACE_DELETE", {"detaches", "leaves-reference"}, config.problem)) {
     config.namespace_delete_leaves_reference = *deletion == 1;
+  }
+  if (auto present = choice_of("WINCNI_EMULATOR_DEFAULT_NAMESPACE", {"absent", "present"}, config.problem)) {
+    config.default_namespace = *present == 1;
   }
   if (auto picks = choice_of("WINCNI_EMULATOR_HNS_PICKS", {"lowest", "random"}, config.problem)) {
     config.hns_picks = *picks == 1 ? PickOrder::Random : PickOrder::Lowest;
@@ -157,6 +161,7 @@ Outcome Emulator::Impl::run(const std::string& operation, HcnObject kind, Access
       }
     }
     auto apply = [&](EmulatorState& state) {
+      if (config.default_namespace) add_host_default_namespace(state);
       Host host(state, version_of(state), rules_of(config));
       outcome.output = body(host);
     };

@@ -30,7 +30,14 @@ struct HostRules {
   std::optional<HResult> duplicate_code;  // EmulatorConfig::duplicate_code
   bool filter_either_schema = false;      // EmulatorConfig::filter_either_schema
   bool namespace_delete_leaves_reference = false;  // EmulatorConfig::namespace_delete_leaves_reference
+  bool default_namespace = false;                  // EmulatorConfig::default_namespace
 };
+
+// The default namespace real hosts list without anyone creating it
+// (projectcalico/calico issue 8465: IsDefault, compartment 1), with an ID of
+// the emulator's; put back on every call when EmulatorConfig asks for it.
+inline const Guid kHostDefaultNamespaceId = *Guid::parse("D3FA017E-0000-4000-8000-000000000001");
+void add_host_default_namespace(EmulatorState& state);
 
 class Host {
  public:

@@ -16,14 +16,18 @@ HostComputeNamespace& Host::namespace_(const Guid& id) {
 
 const HostComputeNamespace& Host::create_namespace(HostComputeNamespace request, Guid id) {
   id = new_object_id(id, request.id);
-  if (state_.find_namespace(id)) throw HcnFailure(rules_.duplicate_code.value_or(hr::kAlreadyExists), "namespace " + id.str() + " exists");
+  if (state_.find_namespace(id)) {
+    throw HcnFailure(rules_.duplicate_code.value_or(hr::kAlreadyExists), "namespace " + id.str() + " exists");
+  }
   if (request.type.empty()) request.type = "Host";
   static constexpr std::string_view kTypes[] = {"Host", "HostDefault", "Guest", "GuestDefault"};
   auto known = std::find_if(std::begin(kTypes), std::end(kTypes),
                             [&](std::string_view type) { return cni::equals_ignore_case(type, request.type); });
   if (known == std::end(kTypes)) throw HcnFailure(hr::kInvalidJson, "unknown namespace type " + request.type);
   request.type = std::string(*known);
-  if (request.is_default()) {
+  // A host that lists its own default namespace still takes hcsshim's
+  // HostDefault test namespaces, so the rule holds only without one.
+  if (request.is_default() && !rules_.default_namespace) {
     for (const auto& ns : state_.namespaces) {
       if (cni::equals_ignore_case(ns.type, request.type)) {
         throw HcnFailure(hr::kDefaultNamespaceExists, "a " + request.type + " namespace exists");
@@ -108,6 +112,17 @@ void Host::remove_namespace_endpoint(const Guid& ns_id, const Guid& endpoint_id)
   }
   record.endpoint.host_compute_namespace = Guid{};
   std::erase_if(ns.resources, [&](const NamespaceResource& resource) { return resource.id == endpoint_id; });
+}
+
+void add_host_default_namespace(EmulatorState& state) {
+  for (const auto& ns : state.namespaces) {
+    if (ns.id == kHostDefaultNamespaceId) return;
+  }
+  HostComputeNamespace ns;
+  ns.id = kHostDefaultNamespaceId;
+  ns.type = "HostDefault";
+  ns.namespace_id = 1;
+  state.namespaces.insert(state.namespaces.begin(), std::move(ns));
 }
 
 }  // namespace wincni::hns::emulator

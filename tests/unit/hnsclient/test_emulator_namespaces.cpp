@@ -1,5 +1,7 @@
 // The emulator's namespaces: attach and detach, and what each side shows.
 
+#include <cstdlib>
+
 #include "emulator_fixture.hpp"
 
 using namespace hns_test;
@@ -114,6 +116,26 @@ TEST_CASE("a namespace created with its endpoints, and the one default namespace
         hr::kDefaultNamespaceExists);
   CHECK(fx.enumerate(HcnObject::Namespace, {{"IsDefault", true}}) == json::array({ns.str()}));
   CHECK(fx.create(HcnObject::Namespace, R"({"Type":"Sideways","SchemaVersion":{"Major":2}})").hr == hr::kInvalidJson);
+}
+
+TEST_CASE("WINCNI_EMULATOR_DEFAULT_NAMESPACE=present: the host lists its own default namespace, and takes another HostDefault") {
+  EmulatorConfig config;
+  config.default_namespace = true;
+  EmulatorFixture fx(config);
+  const json listed = fx.enumerate(HcnObject::Namespace, {{"IsDefault", true}});
+  REQUIRE(listed.size() == 1);
+  CHECK(fx.get(HcnObject::Namespace, *Guid::parse(listed[0].get<std::string>()))["NamespaceId"] == 1);
+  // As hcsshim's tests do on hosts that have one.
+  Guid created;
+  REQUIRE(fx.create(HcnObject::Namespace, R"({"Type":"HostDefault","SchemaVersion":{"Major":2}})", &created).ok());
+  CHECK(fx.enumerate(HcnObject::Namespace).size() == 2);
+  CHECK(fx.emulator.remove(HcnObject::Namespace, created).ok());
+
+  ::setenv("WINCNI_EMULATOR_DEFAULT_NAMESPACE", "present", 1);
+  CHECK(EmulatorConfig::from_environment().default_namespace);
+  ::setenv("WINCNI_EMULATOR_DEFAULT_NAMESPACE", "yes", 1);
+  CHECK(EmulatorConfig::from_environment().problem.find("WINCNI_EMULATOR_DEFAULT_NAMESPACE") != std::string::npos);
+  ::unsetenv("WINCNI_EMULATOR_DEFAULT_NAMESPACE");
 }
 
 TEST_CASE("opening a missing namespace is 0x80070490, as hcsshim expects") {

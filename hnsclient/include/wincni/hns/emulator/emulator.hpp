@@ -71,6 +71,11 @@ struct EmulatorConfig {
   // 1272): whether the endpoints still name it is not public. They are
   // detached unless WINCNI_EMULATOR_NAMESPACE_DELETE=leaves-reference.
   bool namespace_delete_leaves_reference = false;
+  // Real hosts list a default namespace nobody created (calico issue 8465),
+  // yet hcsshim's tests create a HostDefault one and pass: how the two fit
+  // is not public. None, and a second HostDefault refused, unless
+  // WINCNI_EMULATOR_DEFAULT_NAMESPACE=present.
+  bool default_namespace = false;
   // Set by from_environment when a variable holds something unusable; every
   // call then fails with E_INVALIDARG and this text.
   std::string problem;
