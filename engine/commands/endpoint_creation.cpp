@@ -12,9 +12,10 @@ bool has_hresult(const std::exception& error, hns::HResult hresult) {
   return hns_error != nullptr && hns_error->hresult() == hresult;
 }
 
-// HNS turned the create down, so no endpoint of this call exists, and one
-// that has the ID is someone else's: a duplicate ID is refused with a code
-// that is not public (ERROR_ALREADY_EXISTS in the emulator; docs/engine.md).
+// HNS turned the create down, so this call made no endpoint, and one that
+// has the ID is someone else's: a duplicate ID is refused with a code that
+// is not public (ERROR_ALREADY_EXISTS in the emulator; docs/engine.md). A
+// create whose read-back failed did make it (HnsError::after_work).
 bool refused(const std::exception& error) {
   const auto* hns_error = dynamic_cast<const hns::HnsError*>(&error);
   return hns_error != nullptr && hns_error->refused();

@@ -2,6 +2,7 @@
 // "apiVersion" 1 or absent.
 
 #include <algorithm>
+#include <exception>
 
 #include <fmt/format.h>
 
@@ -155,9 +156,15 @@ class HnsV1Access final : public ClientAccess {
       // the client's repeat of a detach whose answer was lost gets, and what
       // a second DEL would get; the endpoint's own list tells whether the
       // container is still attached.
-      auto current = client_->get_hns_endpoint(endpoint.id);
+      const std::exception_ptr detach_failure = std::current_exception();
+      std::optional<hns::HnsEndpoint> current;
+      try {
+        current = client_->get_hns_endpoint(endpoint.id);
+      } catch (const hns::HnsError&) {
+        std::rethrow_exception(detach_failure);  // the detach's failure is the one to report
+      }
       if (!current || !is_attached(endpoint_view(*current, nullptr), from)) return false;
-      throw;
+      std::rethrow_exception(detach_failure);
     }
   }
   std::vector<Attachment> attachments(const EndpointView& endpoint) const override {

@@ -6,8 +6,21 @@
 
 namespace wincni::engine {
 
-bool hns_may_add(const hns::Policy& policy) {
-  return policy.as<hns::SdnRoutePolicy>() != nullptr || cni::equals_ignore_case(policy.type(), "L2Driver");
+namespace {
+
+bool has_local_routed_mapping(const std::vector<hns::Policy>& policies) {
+  return std::any_of(policies.begin(), policies.end(), [](const hns::Policy& policy) {
+    const auto* mapping = policy.as<hns::PortMappingPolicy>();
+    return mapping && (mapping->flags & hns::PortMappingPolicy::kLocalRoutedVip) != 0;
+  });
+}
+
+}  // namespace
+
+bool hns_may_add(const hns::Policy& policy, const std::vector<hns::Policy>& planned) {
+  if (cni::equals_ignore_case(policy.type(), "L2Driver")) return true;
+  const auto* route = policy.as<hns::SdnRoutePolicy>();
+  return route && !route->need_encap && has_local_routed_mapping(planned);
 }
 
 bool holds_planned_policies(std::vector<hns::Policy> held, const std::vector<hns::Policy>& planned) {
@@ -16,7 +29,7 @@ bool holds_planned_policies(std::vector<hns::Policy> held, const std::vector<hns
     if (it == held.end()) return false;
     held.erase(it);
   }
-  return std::all_of(held.begin(), held.end(), hns_may_add);
+  return std::all_of(held.begin(), held.end(), [&](const hns::Policy& extra) { return hns_may_add(extra, planned); });
 }
 
 }  // namespace wincni::engine

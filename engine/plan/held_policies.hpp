@@ -13,13 +13,15 @@
 
 namespace wincni::engine {
 
-// A kind of policy HNS may add on its own. Their settings are not public, so
-// the kind decides, not the settings.
-bool hns_may_add(const hns::Policy& policy);
+// A policy HNS may have added to an endpoint planned with `planned`: L2Driver,
+// and a route without encapsulation where the plan has a local-routed port
+// mapping. Their exact settings are not public, so no more is asked.
+bool hns_may_add(const hns::Policy& policy, const std::vector<hns::Policy>& planned);
 
 // Every planned policy is held (as often as planned), and every other held
-// one is of a kind HNS adds. A stale route of an older config therefore
-// survives a reuse; every other stale policy causes a replacement.
+// one is one HNS may have added. A stale plain route of an older config
+// beside a local-routed mapping therefore survives a reuse; every other
+// stale policy causes a replacement.
 bool holds_planned_policies(std::vector<hns::Policy> held, const std::vector<hns::Policy>& planned);
 
 }  // namespace wincni::engine

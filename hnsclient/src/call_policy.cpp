@@ -97,7 +97,8 @@ CallOutcome run_call(const CallPolicy& policy, const std::function<CallOutcome()
   std::chrono::milliseconds backoff = policy.first_backoff;
   for (int attempt = 1;; ++attempt) {
     CallOutcome outcome = run_once(policy, work);
-    bool repeatable = is_transient(outcome.hr) || (idempotent && is_maybe_executed(outcome.hr));
+    bool repeatable =
+        !outcome.work_done && (is_transient(outcome.hr) || (idempotent && is_maybe_executed(outcome.hr)));
     if (!repeatable || attempt >= policy.max_attempts) return outcome;
     std::this_thread::sleep_for(backoff);
     backoff = std::min(backoff * 2, policy.max_backoff);

@@ -28,7 +28,7 @@ CallOutcome outcome_of(const HcnReply& reply, std::string operation) {
   // nothing readable is left, and HNS may have done the work.
   return CallOutcome{failed(reply.hr) ? reply.hr : hr::kInvalidJson, {},
                      unreadable_answer_text("not an error record {\"Error\":\"<text>\"}", reply.error_record),
-                     std::move(operation), /*unreadable=*/succeeded(reply.hr)};
+                     std::move(operation), /*work_done=*/succeeded(reply.hr)};
 }
 
 std::string hcn_name(std::string_view verb, HcnObject kind) {
@@ -92,7 +92,7 @@ CallOutcome HnsClient::call(const std::string& operation, const std::function<Ca
 
 void HnsClient::raise(const CallOutcome& outcome, const std::string& object) {
   const std::string operation = outcome.operation.empty() ? "HNS call" : outcome.operation;
-  if (outcome.unreadable) throw HnsError::unreadable_answer(operation, object, outcome.hns_text);
+  if (outcome.work_done) throw HnsError::after_work(outcome.hr, operation, object, outcome.hns_text);
   throw HnsError(outcome.hr, operation, object, outcome.hns_text);
 }
 
@@ -143,6 +143,8 @@ HnsAnswer HnsClient::create(HcnObject kind, const Guid& network, const Guid& id,
           CallOutcome properties =
               outcome_of(api->query_properties(kind, handle, HostComputeQuery{}.str()), hcn_name("Query", kind));
           api->close(kind, handle);
+          // The object exists whatever its read-back says.
+          properties.work_done = !properties.ok();
           return properties;
         };
         if (kind == HcnObject::Endpoint) return with_handle(*api, HcnObject::Network, network, create_in);
@@ -351,13 +353,18 @@ std::optional<HnsAnswer> HnsClient::hns_request(const std::string& method, const
   HnsEnvelope envelope = response.read<HnsEnvelope>();
   if (!envelope.success) {
     if (subject && !is_listed(*subject)) return std::nullopt;
-    raise(CallOutcome{hr::kOk, {}, envelope.error.empty() ? "HNS reported a failure" : envelope.error, operation}, object);
+    throw HnsError::v1_refusal(operation, object, envelope.error.empty() ? "HNS reported a failure" : envelope.error);
   }
   return HnsAnswer(std::move(envelope.output), std::move(outcome.output), operation, object);
 }
 
 bool HnsClient::is_listed(const V1Subject& subject) {
-  auto listing = hns_request("GET", subject.collection, "", subject.collection, true);
+  std::optional<HnsAnswer> listing;
+  try {
+    listing = hns_request("GET", subject.collection, "", subject.collection, true);
+  } catch (const HnsError&) {
+    return true;  // nothing says the object went: the answer stays a refusal
+  }
   if (!listing) return false;
   return listing->read_with([&](const Json& items) {
     if (!items.is_array()) return false;
@@ -382,7 +389,8 @@ std::optional<HnsNetwork> HnsClient::find_hns_network_by_name(std::string_view n
 }
 
 std::optional<HnsNetwork> HnsClient::get_hns_network(const Guid& id) {
-  return read_if_there<HnsNetwork>(hns_request("GET", "/networks/" + id.str(), "", named("network", id), true, V1Subject{"/networks/", id}));
+  return read_if_there<HnsNetwork>(
+      hns_request("GET", "/networks/" + id.str(), "", named("network", id), true, V1Subject{"/networks/", id}));
 }
 
 std::vector<HnsNetwork> HnsClient::list_hns_networks() {
@@ -398,7 +406,8 @@ HnsNetwork HnsClient::create_hns_network(const HnsNetwork& settings) {
 }
 
 bool HnsClient::delete_hns_network(const Guid& id) {
-  return hns_request("DELETE", "/networks/" + id.str(), "", named("network", id), true, V1Subject{"/networks/", id}).has_value();
+  return hns_request("DELETE", "/networks/" + id.str(), "", named("network", id), true, V1Subject{"/networks/", id})
+      .has_value();
 }
 
 std::optional<HnsEndpoint> HnsClient::find_hns_endpoint_by_name(std::string_view name) {
@@ -413,7 +422,8 @@ std::optional<HnsEndpoint> HnsClient::find_hns_endpoint_by_name(std::string_view
 }
 
 std::optional<HnsEndpoint> HnsClient::get_hns_endpoint(const Guid& id) {
-  return read_if_there<HnsEndpoint>(hns_request("GET", "/endpoints/" + id.str(), "", named("endpoint", id), true, V1Subject{"/endpoints/", id}));
+  return read_if_there<HnsEndpoint>(
+      hns_request("GET", "/endpoints/" + id.str(), "", named("endpoint", id), true, V1Subject{"/endpoints/", id}));
 }
 
 std::vector<HnsEndpoint> HnsClient::list_hns_endpoints() {
@@ -432,20 +442,25 @@ HnsEndpoint HnsClient::create_hns_endpoint(const HnsEndpoint& settings) {
 HnsEndpoint HnsClient::update_hns_endpoint(const HnsEndpoint& endpoint) {
   std::string path = "/endpoints/" + endpoint.id.str();
   std::string object = named("endpoint", endpoint.id);
-  auto output = hns_request("POST", path, endpoint.to_json().dump(), object, true, V1Subject{"/endpoints/", endpoint.id});
+  auto output =
+      hns_request("POST", path, endpoint.to_json().dump(), object, true, V1Subject{"/endpoints/", endpoint.id});
   if (!output) raise(CallOutcome{hr::kEndpointNotFound, {}, {}, "HNSCall POST " + path}, object);
   return output->read<HnsEndpoint>();
 }
 
 bool HnsClient::delete_hns_endpoint(const Guid& id) {
-  return hns_request("DELETE", "/endpoints/" + id.str(), "", named("endpoint", id), true, V1Subject{"/endpoints/", id}).has_value();
+  return hns_request("DELETE", "/endpoints/" + id.str(), "", named("endpoint", id), true,
+                     V1Subject{"/endpoints/", id})
+      .has_value();
 }
 
 bool HnsClient::post_attachment(const Guid& endpoint, const EndpointAttachRequest& request, bool attach,
                                 const std::string& object) {
   std::string path = "/endpoints/" + endpoint.str() + (attach ? "/attach" : "/detach");
   // A detach can be repeated harmlessly; an attach cannot.
-  bool done = hns_request("POST", path, request.to_json().dump(), object, !attach, V1Subject{"/endpoints/", endpoint}).has_value();
+  bool done =
+      hns_request("POST", path, request.to_json().dump(), object, !attach, V1Subject{"/endpoints/", endpoint})
+          .has_value();
   if (!done && attach) raise(CallOutcome{hr::kEndpointNotFound, {}, {}, "HNSCall POST " + path}, object);
   return done;
 }
@@ -476,6 +491,8 @@ bool HnsClient::detach_host(const Guid& endpoint) {
   return post_attachment(endpoint, request, false, fmt::format("endpoint {} and the host", endpoint.str()));
 }
 
+// The emulator lists namespaces at GET /namespaces/; that HNS v1 does is not
+// established (nothing of ours calls this on a node).
 std::optional<HnsNamespace> HnsClient::get_hns_namespace(const Guid& id) {
   return read_if_there<HnsNamespace>(hns_request("GET", "/namespaces/" + id.str(), "", named("namespace", id), true,
                                                 V1Subject{"/namespaces/", id}));

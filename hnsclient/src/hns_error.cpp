@@ -1,6 +1,5 @@
 #include "wincni/hns/hns_error.hpp"
 
-#include <algorithm>
 #include <cctype>
 
 #include <fmt/format.h>
@@ -37,6 +36,8 @@ bool is_not_found(HResult code) {
 }
 
 bool is_refusal(HResult code) {
+  // HNS's own codes, but for those that can come after part of the work.
+  if (code == hr::kDegradedOperation || code == hr::kRegkeyFailure || code == hr::kNamespaceAttachFailed) return false;
   if ((code & 0xFFFF0000U) == 0x803B0000U) return true;
   return code == hr::kAlreadyExists || code == hr::kDupName || code == hr::kInvalidArg || code == hr::kElementNotFound;
 }
@@ -55,9 +56,20 @@ HnsError::HnsError(HResult code, const std::string& operation, const std::string
                              describe(code, hns_text))),
       hresult_(code) {}
 
+HnsError HnsError::after_work(HResult code, const std::string& operation, const std::string& object,
+                              const std::string& hns_text) {
+  HnsError error(code, operation, object, hns_text);
+  error.after_work_ = true;
+  return error;
+}
+
 HnsError HnsError::unreadable_answer(const std::string& operation, const std::string& object, const std::string& text) {
-  HnsError error(hr::kInvalidJson, operation, object, text);
-  error.answer_unreadable_ = true;
+  return after_work(hr::kInvalidJson, operation, object, text);
+}
+
+HnsError HnsError::v1_refusal(const std::string& operation, const std::string& object, const std::string& hns_text) {
+  HnsError error(hr::kOk, operation, object, hns_text);
+  error.v1_refusal_ = true;
   return error;
 }
 

@@ -131,8 +131,9 @@ inline void check_del_failures_are_finished_by_del(const std::vector<FaultFlow>&
 
 // An answer lost at any HNS call of DEL (RPC_S_CALL_FAILED: the work was
 // done): every step of DEL may be repeated, so the client does, and the
-// repeat finds its object gone — which HNS v1 says with a text in the
-// host's language. DEL succeeds at once.
+// repeat finds its work done — a deleted endpoint gone (HNS v1 says so with
+// a text in the host's language), a detached container not attached. DEL
+// succeeds at once.
 inline void check_del_lost_answers_are_repeated(const std::vector<FaultFlow>& flows) {
   at_each_call_of(flows, "DEL", "lose=0x800706BE", [](const PreparedNode& p, const Run& run) {
     CHECK_MESSAGE(run.ok(), run.msg());

@@ -84,7 +84,9 @@ EndpointRecord& Host::endpoint(const Guid& id) {
 const EndpointRecord& Host::create_endpoint(const Guid& network_id, HostComputeEndpoint request, Guid id) {
   const HostComputeNetwork& net = network(network_id).network;
   id = new_object_id(id, request.id);
-  if (state_.find_endpoint(id)) throw HcnFailure(rules_.duplicate_code.value_or(hr::kAlreadyExists), "endpoint " + id.str() + " exists");
+  if (state_.find_endpoint(id)) {
+    throw HcnFailure(rules_.duplicate_code.value_or(hr::kAlreadyExists), "endpoint " + id.str() + " exists");
+  }
   check_policies(request.policies, kEndpointScope);
   check_port_mappings(network_id, id, request.policies);
 

@@ -1,7 +1,8 @@
 #pragma once
 // MAC addresses for endpoints created without one: a free address
-// (free_pick.hpp: the lowest, or from a random place) of the network's MacPool, or of the host's default pool (Hyper-V's
-// 00-15-5D prefix), unique across the host's virtual switch.
+// (free_pick.hpp: the lowest, or from a random place) of the network's
+// MacPool, or of the host's default pool (Hyper-V's 00-15-5D prefix),
+// unique across the host's virtual switch.
 
 #include "free_pick.hpp"
 #include "state.hpp"

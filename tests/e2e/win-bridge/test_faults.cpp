@@ -44,6 +44,13 @@ TEST_CASE("a failure at any HNS call of ADD leaves nothing behind") {
   check_add_failures_leave_nothing(flows(), "fail=0x80004005");
 }
 
+// A refusal code (E_INVALIDARG) where HNS had already done the work — the
+// read-back of an endpoint just created — must not pass for a create HNS
+// refused: the rollback still deletes what the create made.
+TEST_CASE("a refusal at any HNS call of ADD, even after the work, leaves nothing behind") {
+  check_add_failures_leave_nothing(flows(), "fail=0x80070057");
+}
+
 // The rollback must undo what HNS did without being told — delete the
 // endpoint by the ID it chose, detach what was attached.
 TEST_CASE("an answer lost at any HNS call of ADD leaves nothing behind") {

@@ -47,4 +47,10 @@ TEST_CASE("held policies: anything missing, or extra of a kind HNS does not add,
   CHECK_FALSE(holds_planned_policies({nat(), nat(), mapping(8080)}, planned));
   // A planned route must be there itself: HNS's own does not stand in for it.
   CHECK_FALSE(holds_planned_policies({nat(), route("10.244.1.5/32")}, {nat(), route("10.96.0.0/12")}));
+  // An extra route where no mapping is local-routed, or an encapsulated one
+  // (flannel's service route of an older config), is not HNS's.
+  CHECK_FALSE(holds_planned_policies({nat(), route("10.244.1.5/32")}, {nat()}));
+  hns::Policy encapsulated = route("10.96.0.0/12");
+  encapsulated.as<hns::SdnRoutePolicy>()->need_encap = true;
+  CHECK_FALSE(holds_planned_policies({nat(), mapping(8080), encapsulated}, planned));
 }

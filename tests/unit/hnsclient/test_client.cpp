@@ -266,6 +266,13 @@ TEST_CASE("client: a v1 {\"Success\":false} about an object HNS still lists is a
   CHECK(message.find("HNSCall DELETE /endpoints/" + endpoint.id.str() + " for endpoint") == 0);
   CHECK(message.find("找不到终结点。") != std::string::npos);
   CHECK(fx.calls("HNSCall", "GET", "/endpoints/") == 1);
+  bool refused = false;
+  try {
+    fx.client_with_faults("DeleteEndpoint:2:fail=0x803B0002").delete_hns_endpoint(endpoint.id);
+  } catch (const HnsError& error) {
+    refused = error.refused();  // a rollback must not take it for work HNS did
+  }
+  CHECK(refused);
   CHECK(fx.client.delete_hns_endpoint(endpoint.id));
 }
 

@@ -32,9 +32,10 @@ struct CallOutcome {
   std::string output;
   std::string hns_text;
   std::string operation;
-  // HNS answered S_OK with something that cannot be read: the work may be
-  // done (HnsError::unreadable_answer).
-  bool unreadable = false;
+  // The failure came after HNS had done the work (an S_OK answer that
+  // cannot be read, the read-back of an object just created): not to be
+  // repeated, and no refusal (HnsError::after_work).
+  bool work_done = false;
 
   bool ok() const { return succeeded(hr) && hns_text.empty(); }
 };

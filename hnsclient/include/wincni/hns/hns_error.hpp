@@ -29,20 +29,27 @@ class HnsError : public cni::Error {
   // `hns_text` the Error of HNS's error record or envelope ("" if none).
   HnsError(HResult code, const std::string& operation, const std::string& object, const std::string& hns_text);
 
+  // A failure after HNS had done the work: whatever the code, no refusal.
+  static HnsError after_work(HResult code, const std::string& operation, const std::string& object,
+                             const std::string& hns_text);
   // An answer the client could not read (HCN_E_INVALID_JSON): the call may
   // have done its work.
   static HnsError unreadable_answer(const std::string& operation, const std::string& object,
                                     const std::string& text);
+  // {"Success":false} from HNS v1 about an object it still lists: HNS turned
+  // the request down, in words of the host's language.
+  static HnsError v1_refusal(const std::string& operation, const std::string& object, const std::string& hns_text);
 
   HResult hresult() const noexcept { return hresult_; }
   bool not_found() const noexcept { return is_not_found(hresult_); }
-  // HNS turned the call down (is_refusal), as opposed to failing after the
-  // work or answering what cannot be read.
-  bool refused() const noexcept { return !answer_unreadable_ && is_refusal(hresult_); }
+  // HNS turned the call down (is_refusal, or v1's {"Success":false}), as
+  // opposed to failing after the work or answering what cannot be read.
+  bool refused() const noexcept { return v1_refusal_ || (!after_work_ && is_refusal(hresult_)); }
 
  private:
   HResult hresult_;
-  bool answer_unreadable_ = false;
+  bool after_work_ = false;
+  bool v1_refusal_ = false;
 };
 
 }  // namespace wincni::hns
