@@ -21,6 +21,7 @@
 #include "commands/network_locator.hpp"
 #include "commands/plugin_data_dir.hpp"
 #include "plan/result_builder.hpp"
+#include "wincni/hns/hns_error.hpp"
 
 namespace wincni::engine {
 
@@ -46,6 +47,23 @@ std::vector<PodAddress> held_addresses(const EndpointView& endpoint) {
   return addresses;
 }
 
+// Attaches an endpoint this ADD did not create. A dockershim container HCS
+// does not know (not started yet, or gone) is no failure here: the
+// reference plugins and terway let such an ADD succeed (the reference only
+// for an endpoint the ADD did not create, as here), and failing it would
+// fail pods that work with them (docs/engine.md, "dockershim containers").
+void attach_existing(Invocation& invocation, const EndpointView& endpoint) {
+  if (invocation.access->is_attached(endpoint, invocation.attachment)) return;
+  try {
+    invocation.access->attach(endpoint, invocation.attachment);
+  } catch (const hns::HnsError& e) {
+    if (!hns::is_compute_system_missing(e.hresult())) throw;
+    invocation.log().warn("container {} is not running (HCS knows no compute system of that ID); endpoint {} is not "
+                          "attached to it",
+                          invocation.attachment.container, endpoint.name);
+  }
+}
+
 // dockershim: a container joining the pause container's endpoint.
 cni::Result join_sandbox(Invocation& invocation, const NetworkView& network) {
   auto endpoint = invocation.access->find_endpoint(invocation.endpoint_name);
@@ -55,9 +73,7 @@ cni::Result join_sandbox(Invocation& invocation, const NetworkView& network) {
                                  "set up (its ADD with CNI_NETNS=none comes first)",
                                  invocation.endpoint_name, network.name, invocation.ctx.netns));
   }
-  if (!invocation.access->is_attached(*endpoint, invocation.attachment)) {
-    invocation.access->attach(*endpoint, invocation.attachment);
-  }
+  attach_existing(invocation, *endpoint);
   return checked(build_result(*endpoint, invocation.config.dns), invocation);
 }
 
@@ -94,9 +110,7 @@ std::optional<cni::Result> try_reuse(Invocation& invocation, const NetworkView& 
   }
   cni::Result result = build_result(endpoint, invocation.config.dns);
   if (ipam.configured() && !ipam.confirms(result)) return std::nullopt;
-  if (!invocation.access->is_attached(endpoint, invocation.attachment)) {
-    invocation.access->attach(endpoint, invocation.attachment);
-  }
+  attach_existing(invocation, endpoint);
   log.info("reusing endpoint {}", endpoint.name);
   return checked(std::move(result), invocation);
 }

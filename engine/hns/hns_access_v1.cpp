@@ -144,20 +144,26 @@ class HnsV1Access final : public ClientAccess {
     return std::any_of(endpoint.containers.begin(), endpoint.containers.end(),
                        [&](const std::string& container) { return cni::equals_ignore_case(container, to.container); });
   }
+  // Through HCS, as the reference plugins do (docs/engine.md, "dockershim
+  // containers"): the endpoint's vNIC is hot-added to the running container,
+  // and HNS then lists the container among the endpoint's SharedContainers.
   void attach(const EndpointView& endpoint, const Attachment& to) override {
-    client_->attach_container(endpoint.id, to.container);
+    client_->hot_attach(to.container, endpoint.id);
   }
+  // HCS first; what HNS still lists after that (a container attached
+  // through HNS's own /attach, by older software or an older wincni, or one
+  // HCS no longer knows) is detached through HNS.
   bool detach(const EndpointView& endpoint, const Attachment& from) override {
+    if (client_->hot_detach(from.container, endpoint.id)) return true;
+    auto current = client_->get_hns_endpoint(endpoint.id);
+    if (!current || !is_attached(endpoint_view(*current, nullptr), from)) return false;
     try {
       return client_->detach_container(endpoint.id, from.container);
     } catch (const hns::HnsError&) {
       // What HNS answers to detaching a container that is not attached is
-      // not public (the emulator: HCN_E_ENDPOINT_NOT_ATTACHED). It is what
-      // the client's repeat of a detach whose answer was lost gets, and what
-      // a second DEL would get; the endpoint's own list tells whether the
-      // container is still attached.
+      // not public (the emulator: HCN_E_ENDPOINT_NOT_ATTACHED); the
+      // endpoint's own list tells whether the container is still there.
       const std::exception_ptr detach_failure = std::current_exception();
-      std::optional<hns::HnsEndpoint> current;
       try {
         current = client_->get_hns_endpoint(endpoint.id);
       } catch (const hns::HnsError&) {

@@ -28,6 +28,7 @@ constexpr std::array kKnownCodes{
     KnownCode{hr::kTimeout, "ERROR_TIMEOUT", "This operation returned because the timeout period expired."},
     KnownCode{hr::kInvalidHandle, "ERROR_INVALID_HANDLE", "The handle is invalid."},
     KnownCode{hr::kNoMoreItems, "ERROR_NO_MORE_ITEMS", "No more data is available."},
+    KnownCode{hr::kNotSupported, "ERROR_NOT_SUPPORTED", "The request is not supported."},
     KnownCode{hr::kRpcServerUnavailable, "RPC_S_SERVER_UNAVAILABLE", "The RPC server is unavailable."},
     KnownCode{hr::kRpcServerTooBusy, "RPC_S_SERVER_TOO_BUSY", "The RPC server is too busy to complete this operation."},
     KnownCode{hr::kRpcCallFailed, "RPC_S_CALL_FAILED", "The remote procedure call failed."},
@@ -74,6 +75,11 @@ constexpr std::array kKnownCodes{
     KnownCode{hr::kInvalidPrefix, "HCN_E_INVALID_PREFIX", "The prefix provided is invalid."},
     KnownCode{hr::kInvalidSubnet, "HCN_E_INVALID_SUBNET", "The provided subnet configuration is invalid or missing parameters."},
     KnownCode{hr::kEndpointNotAttached, "HCN_E_ENDPOINT_NOT_ATTACHED", "The endpoint must be attached to complete the operation."},
+    KnownCode{hr::kHcsInvalidJson, "HCS_E_INVALID_JSON", "The virtual machine or container JSON document is invalid."},
+    // The text ovn-kubernetes issue 390 quotes from a node.
+    KnownCode{hr::kSystemNotFound, "HCS_E_SYSTEM_NOT_FOUND", "A Compute System with the specified identifier does not exist."},
+    KnownCode{hr::kSystemAlreadyExists, "HCS_E_SYSTEM_ALREADY_EXISTS", "A virtual machine or container with the specified identifier already exists."},
+    KnownCode{hr::kSystemAlreadyStopped, "HCS_E_SYSTEM_ALREADY_STOPPED", "The virtual machine or container with the specified identifier is not running."},
 };
 
 const KnownCode* find_code(HResult code) {

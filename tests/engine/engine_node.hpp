@@ -22,6 +22,7 @@ class EngineNode : public EmulatedNode {
   explicit EngineNode(const engine::EndpointFlavor& flavor) : flavor_(flavor) {}
 
   Run plugin(const PluginCall& call) const override {
+    as_runtime_before(call);
     cni::Environment environment = env();
     for (const auto& [key, value] : call_variables(call)) environment.set(key, value);
     hns::emulator::EmulatorConfig emulator;

@@ -15,6 +15,7 @@ import shutil
 import subprocess
 from typing import Dict, Optional
 
+import case
 import subnet_envs
 import tree_snapshot
 
@@ -90,6 +91,10 @@ class Node:
         if created.returncode != 0:
             raise RuntimeError(f"hnsctl namespace create failed: {created.stdout}{created.stderr}")
         self.netns = created.stdout.strip()
+        # Docker has started the pod's container before a dockershim ADD.
+        started = self.hnsctl("container", "start", case.CONTAINER)
+        if started.returncode != 0:
+            raise RuntimeError(f"hnsctl container start failed: {started.stdout}{started.stderr}")
         with open(self.path("hns", "state.json"), "rb") as f:
             self.baseline_state = f.read()
         self.baseline_hns = self.hns_state()

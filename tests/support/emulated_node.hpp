@@ -14,6 +14,9 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <memory>
+#include <mutex>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -123,8 +126,29 @@ class EmulatedNode {
     return id;
   }
 
+  // dockershim: Docker starts a container before it asks for its network,
+  // so the container's compute system is in HCS when ADD hot-adds the
+  // endpoint (docs/engine.md). Tests of a container that is not running
+  // turn this off.
+  bool starts_containers = true;
+
+  void start_container(const std::string& id) const {
+    Run run = hnsctl({"container", "start", id});
+    // No doctest macro that succeeds: this runs on pods' threads too.
+    if (!run.ok()) FAIL("hnsctl container start " << id << ": " << run.out << run.err);
+    std::lock_guard<std::mutex> lock(started_->mutex);
+    started_->ids.insert(id);
+  }
+  void stop_container(const std::string& id) const {
+    Run run = hnsctl({"container", "stop", id});
+    if (!run.ok()) FAIL("hnsctl container stop " << id << ": " << run.out << run.err);
+    std::lock_guard<std::mutex> lock(started_->mutex);
+    started_->ids.erase(id);
+  }
+
   // The plugin under test, as the runtime runs it.
   virtual Run plugin(const PluginCall& call) const {
+    as_runtime_before(call);
     return run_program(binary("WINCNI_PLUGIN"), {}, call.config, call_variables(call));
   }
 
@@ -175,6 +199,18 @@ class EmulatedNode {
   }
 
  protected:
+  // What the runtime has done before it runs the plugin for `call`: a
+  // dockershim ADD (CNI_NETNS not a namespace ID) finds its container
+  // running.
+  void as_runtime_before(const PluginCall& call) const {
+    if (!starts_containers || call.command != "ADD" || call.container.empty() || is_namespace_id(call.netns)) return;
+    {
+      std::lock_guard<std::mutex> lock(started_->mutex);
+      if (started_->ids.count(call.container)) return;
+    }
+    start_container(call.container);
+  }
+
   // The variables `call` sets on top of the node's environment.
   static std::map<std::string, std::string> call_variables(const PluginCall& call) {
     std::map<std::string, std::string> extra = call.env;
@@ -186,6 +222,17 @@ class EmulatedNode {
   }
 
  private:
+  static bool is_namespace_id(const std::string& netns) {
+    return netns.size() == 36 && netns[8] == '-' && netns[13] == '-' && netns[18] == '-' && netns[23] == '-';
+  }
+
+  // Shared by copies of the node, as the HCS they talk to is.
+  struct StartedContainers {
+    std::mutex mutex;
+    std::set<std::string> ids;
+  };
+  std::shared_ptr<StartedContainers> started_ = std::make_shared<StartedContainers>();
+
   static std::string binary(const char* variable) {
     const char* value = std::getenv(variable);
     // No doctest macro on the way that succeeds: pods' calls run on their

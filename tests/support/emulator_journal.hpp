@@ -22,13 +22,13 @@ inline std::string journal_kind_of(const std::string& collection) {
   return "Network";
 }
 
-// The name fault injection knows a journaled call by: the Hcn* verb without
-// "Hcn"; for HNSCall, the operation the request amounts to (POST
+// The name fault injection knows a journaled call by: the Hcn* or Hcs* verb
+// without its prefix; for HNSCall, the operation the request amounts to (POST
 // /endpoints/ is CreateEndpoint). "" for calls that cannot fail (Close).
 inline std::string fault_name(const nlohmann::json& entry) {
   const std::string op = entry.at("op");
-  if (op.starts_with("HcnClose")) return {};
-  if (op.starts_with("Hcn")) return op.substr(3);
+  if (op.starts_with("HcnClose") || op.starts_with("HcsClose")) return {};
+  if (op.starts_with("Hcn") || op.starts_with("Hcs")) return op.substr(3);
   const nlohmann::json& input = entry.at("input");
   const std::string method = input.at("Method");
   const std::string path = input.at("Path");  // "/endpoints/<id>/attach"
@@ -75,7 +75,8 @@ inline std::vector<std::string> teardown_steps(const std::string& journal) {
     const nlohmann::json& input = entry["input"];
     const std::string path = input.is_object() ? input.value("Path", "") : "";
     const std::string method = input.is_object() ? input.value("Method", "") : "";
-    if (path.ends_with("/detach") || entry["op"] == "HcnModifyNamespace") steps.push_back("detach");
+    const bool hot_remove = entry["op"] == "HcsModifyComputeSystem" && input.dump().find("Remove") != std::string::npos;
+    if (path.ends_with("/detach") || entry["op"] == "HcnModifyNamespace" || hot_remove) steps.push_back("detach");
     if (entry["op"] == "HcnDeleteEndpoint" || method == "DELETE") steps.push_back("delete");
   }
   return steps;

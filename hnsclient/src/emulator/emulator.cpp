@@ -220,9 +220,29 @@ Guid Emulator::Impl::resolve(HcnObject kind, HcnHandle handle) {
 
 nlohmann::json Emulator::Impl::describe_handle(HcnHandle handle) {
   std::lock_guard<std::mutex> guard(handles_mutex);
-  auto* object = static_cast<OpenObject*>(handle);
-  if (!handles.count(object)) return nullptr;
-  return object->id.str();
+  if (auto* object = static_cast<OpenObject*>(handle); handles.count(object)) return object->id.str();
+  if (auto* system = static_cast<OpenSystem*>(handle); systems.count(system)) return system->id;
+  return nullptr;
+}
+
+HcsHandle Emulator::Impl::open_system(const std::string& id) {
+  auto* system = new OpenSystem{id};
+  std::lock_guard<std::mutex> guard(handles_mutex);
+  systems.insert(system);
+  return system;
+}
+
+std::string Emulator::Impl::resolve_system(HcsHandle handle) {
+  std::lock_guard<std::mutex> guard(handles_mutex);
+  auto* system = static_cast<OpenSystem*>(handle);
+  if (!systems.count(system)) throw HcnFailure(hr::kInvalidHandle, "not an open compute system handle");
+  return system->id;
+}
+
+void Emulator::Impl::close_system(HcsHandle handle) {
+  std::lock_guard<std::mutex> guard(handles_mutex);
+  auto* system = static_cast<OpenSystem*>(handle);
+  if (systems.erase(system)) delete system;
 }
 
 void Emulator::Impl::close_handle(HcnHandle handle) {
@@ -235,6 +255,7 @@ Emulator::Emulator(EmulatorConfig config) : impl_(std::make_unique<Impl>(std::mo
 
 Emulator::~Emulator() {
   for (auto* object : impl_->handles) delete object;
+  for (auto* system : impl_->systems) delete system;
 }
 
 const EmulatorConfig& Emulator::config() const { return impl_->config; }

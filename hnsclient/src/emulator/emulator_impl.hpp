@@ -67,8 +67,18 @@ struct Emulator::Impl {
   // unlike its address), or null.
   nlohmann::json describe_handle(HcnHandle handle);
 
+  // Open compute systems: the address of an OpenSystem is the HcsHandle.
+  struct OpenSystem {
+    std::string id;
+  };
+  HcsHandle open_system(const std::string& id);
+  // HcnFailure(ERROR_INVALID_HANDLE) unless `system` is open.
+  std::string resolve_system(HcsHandle system);
+  void close_system(HcsHandle system);
+
   std::mutex handles_mutex;
   std::set<OpenObject*> handles;
+  std::set<OpenSystem*> systems;
 };
 
 std::string operation_name(std::string_view verb, HcnObject kind);

@@ -79,6 +79,21 @@ class Host {
   // ERROR_NOT_FOUND (0x80070490, "Element not found.") when missing.
   HostComputeNamespace& namespace_(const Guid& id);
 
+  // --- compute systems (host_compute_systems.cpp): HCS, not HNS ---
+  // HCS_E_SYSTEM_ALREADY_EXISTS when the ID is taken.
+  void create_compute_system(const std::string& id, const Json& configuration);
+  // HCS_E_SYSTEM_NOT_FOUND when there is none with that ID.
+  ComputeSystemRecord& compute_system(std::string_view id);
+  // hcsshim's schema1 request {"ResourceType":"Network","RequestType":"Add"
+  // or "Remove","Settings":"<endpoint ID>"}: the endpoint's vNIC goes into
+  // (out of) the container, and HNS lists (stops listing) the container
+  // among the endpoint's SharedContainers, which is how hcsshim's
+  // IsAttached sees a hot-added endpoint.
+  void modify_compute_system(std::string_view id, const Json& request);
+  // The container stops and HCS forgets it; its vNICs go with it.
+  void terminate_compute_system(std::string_view id);
+  Json compute_system_properties(const ComputeSystemRecord& system) const;
+
   // --- views (host_views.cpp) ---
   Json network_v2(const NetworkRecord& record) const;
   HnsNetwork network_v1(const NetworkRecord& record) const;

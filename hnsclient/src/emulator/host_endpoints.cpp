@@ -117,6 +117,7 @@ void Host::delete_endpoint(const Guid& id) {
   if (HostComputeNamespace* ns = state_.find_namespace(record.endpoint.host_compute_namespace)) {
     std::erase_if(ns->resources, [&](const NamespaceResource& resource) { return resource.id == id; });
   }
+  for (ComputeSystemRecord& system : state_.compute_systems) std::erase(system.network_adapters, id);
   std::erase_if(state_.endpoints, [&](const EndpointRecord& item) { return item.endpoint.id == id; });
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "wincni/cni/json_keys.hpp"
 #include "wincni/hns/schema/json_io.hpp"
 
 namespace wincni::hns::emulator {
@@ -33,6 +34,29 @@ const HostComputeNamespace* EmulatorState::find_namespace(const Guid& id) const 
   return find_by_id(namespaces, id, namespace_id);
 }
 
+ComputeSystemRecord* EmulatorState::find_compute_system(std::string_view id) {
+  auto it = std::find_if(compute_systems.begin(), compute_systems.end(),
+                         [&](const ComputeSystemRecord& system) { return cni::equals_ignore_case(system.id, id); });
+  return it == compute_systems.end() ? nullptr : &*it;
+}
+
+Json ComputeSystemRecord::to_json() const {
+  Json adapters = Json::array();
+  for (const Guid& endpoint : network_adapters) adapters.push_back(endpoint.str());
+  return Json{{"Id", id}, {"Owner", owner}, {"NetworkAdapters", std::move(adapters)}};
+}
+
+ComputeSystemRecord ComputeSystemRecord::from_json(const Json& value) {
+  using namespace json_io;
+  ComputeSystemRecord record;
+  record.id = read_string(value, "Id");
+  record.owner = read_string(value, "Owner");
+  for (const std::string& endpoint : read_strings(value, "NetworkAdapters")) {
+    if (auto id = Guid::parse(endpoint)) record.network_adapters.push_back(*id);
+  }
+  return record;
+}
+
 EmulatorState EmulatorState::from_json(const Json& value) {
   using namespace json_io;
   EmulatorState state;
@@ -49,6 +73,9 @@ EmulatorState EmulatorState::from_json(const Json& value) {
     state.endpoints.push_back(std::move(record));
   }
   for (const auto& item : read_array(value, "Namespaces")) state.namespaces.push_back(HostComputeNamespace::from_json(item));
+  for (const auto& item : read_array(value, "ComputeSystems")) {
+    state.compute_systems.push_back(ComputeSystemRecord::from_json(item));
+  }
   const Json& host = read_object(value, "Host");
   if (field(host, "AdapterName")) state.host.adapter_name = read_string(host, "AdapterName");
   if (auto ip = read_address(host, "ManagementIP")) state.host.management_ip = *ip;
@@ -84,6 +111,11 @@ Json EmulatorState::to_json() const {
   Json namespace_items = Json::array();
   for (const auto& ns : namespaces) namespace_items.push_back(ns.to_json());
   out["Namespaces"] = std::move(namespace_items);
+  if (!compute_systems.empty()) {
+    Json system_items = Json::array();
+    for (const auto& system : compute_systems) system_items.push_back(system.to_json());
+    out["ComputeSystems"] = std::move(system_items);
+  }
   out["Host"] = {{"AdapterName", host.adapter_name}, {"ManagementIP", host.management_ip.str()}};
   if (hns_version) out["HnsVersion"] = {{"Major", hns_version->major}, {"Minor", hns_version->minor}};
   if (!call_counts.empty()) out["CallCounts"] = call_counts;

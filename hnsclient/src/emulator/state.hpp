@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "wincni/cni/ip.hpp"
@@ -33,6 +34,17 @@ struct EndpointRecord {
   }
 };
 
+// A compute system (a running container) as HCS knows it: the runtime
+// creates it, and HNS v1 endpoints reach it by HcsModifyComputeSystem.
+struct ComputeSystemRecord {
+  std::string id;     // the runtime's container ID, compared ignoring case
+  std::string owner;  // "docker", as the runtime names itself
+  std::vector<Guid> network_adapters;  // endpoints hot-added, in order
+
+  Json to_json() const;
+  static ComputeSystemRecord from_json(const Json& value);
+};
+
 // The emulated machine: one physical adapter and its address.
 struct HostSettings {
   std::string adapter_name = "Ethernet";
@@ -43,6 +55,7 @@ struct EmulatorState {
   std::vector<NetworkRecord> networks;
   std::vector<EndpointRecord> endpoints;
   std::vector<HostComputeNamespace> namespaces;
+  std::vector<ComputeSystemRecord> compute_systems;
   HostSettings host;
   // Set by `hnsctl`; WINCNI_EMULATOR_HNS_VERSION overrides it.
   std::optional<HnsVersion> hns_version;
@@ -57,6 +70,7 @@ struct EmulatorState {
   const EndpointRecord* find_endpoint(const Guid& id) const;
   HostComputeNamespace* find_namespace(const Guid& id);
   const HostComputeNamespace* find_namespace(const Guid& id) const;
+  ComputeSystemRecord* find_compute_system(std::string_view id);
 
   static EmulatorState from_json(const Json& value);
   Json to_json() const;

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "co_task_string.hpp"
+#include "hcs_calls.hpp"
 #include "hns_call.hpp"
 #include "system_library.hpp"
 #include "utf16.hpp"
@@ -30,6 +31,12 @@ using QueryFn = decltype(&HcnQueryNetworkProperties);
 using DeleteFn = decltype(&HcnDeleteNetwork);
 using CloseFn = decltype(&HcnCloseNetwork);
 using HnsCallFn = decltype(&HNSCall);
+using HcsCreateFn = decltype(&HcsCreateComputeSystem);
+using HcsOpenFn = decltype(&HcsOpenComputeSystem);
+using HcsPropertiesFn = decltype(&HcsGetComputeSystemProperties);
+using HcsModifyFn = decltype(&HcsModifyComputeSystem);
+using HcsTerminateFn = decltype(&HcsTerminateComputeSystem);
+using HcsCloseFn = decltype(&HcsCloseComputeSystem);
 static_assert(std::is_same_v<CreateFn, decltype(&HcnCreateNamespace)>);
 static_assert(std::is_same_v<OpenFn, decltype(&HcnOpenEndpoint)>);
 static_assert(std::is_same_v<QueryFn, decltype(&HcnQueryEndpointProperties)>);
@@ -82,7 +89,8 @@ HcnReply guarded(Call&& call) {
 // Closes a handle HCN just gave us unless it reaches the caller.
 class HandleGuard {
  public:
-  HandleGuard(CloseFn close, void* handle) : close_(close), handle_(handle) {}
+  using Close = HRESULT(WINAPI*)(void*);
+  HandleGuard(Close close, void* handle) : close_(close), handle_(handle) {}
   ~HandleGuard() {
     if (handle_) close_(handle_);
   }
@@ -91,7 +99,7 @@ class HandleGuard {
   void* release() { return std::exchange(handle_, nullptr); }
 
  private:
-  CloseFn close_;
+  Close close_;
   void* handle_;
 };
 
@@ -202,6 +210,79 @@ class Win32HcnApi final : public HcnApi {
           return reply;
         },
         failed_call);
+  }
+
+  HcnReply hcs_create(std::string_view id, std::string_view configuration, HcsHandle* system) override {
+    return guarded([&] {
+      if (!system) return failure(hr::kInvalidArg, "hcs_create: no place for the handle");
+      *system = nullptr;
+      auto close = hns_->function<HcsCloseFn>("HcsCloseComputeSystem");
+      auto call = hns_->function<HcsCreateFn>("HcsCreateComputeSystem");
+      std::wstring wide_id = widen(id);
+      std::wstring wide_configuration = widen(configuration);
+      CoTaskString result;
+      void* created = nullptr;
+      HRESULT hr = call(wide_id.c_str(), wide_configuration.c_str(), nullptr, &created, result.out());
+      HandleGuard guard(close, created);
+      HcnReply reply = to_reply(hr, CoTaskString(), result);
+      if (reply.ok()) *system = guard.release();
+      return reply;
+    });
+  }
+
+  HcnReply hcs_open(std::string_view id, HcsHandle* system) override {
+    return guarded([&] {
+      if (!system) return failure(hr::kInvalidArg, "hcs_open: no place for the handle");
+      *system = nullptr;
+      auto close = hns_->function<HcsCloseFn>("HcsCloseComputeSystem");
+      auto call = hns_->function<HcsOpenFn>("HcsOpenComputeSystem");
+      std::wstring wide_id = widen(id);
+      CoTaskString result;
+      void* opened = nullptr;
+      HRESULT hr = call(wide_id.c_str(), &opened, result.out());
+      HandleGuard guard(close, opened);
+      HcnReply reply = to_reply(hr, CoTaskString(), result);
+      if (reply.ok()) *system = guard.release();
+      return reply;
+    });
+  }
+
+  HcnReply hcs_properties(HcsHandle system, std::string_view query) override {
+    return guarded([&] {
+      auto call = hns_->function<HcsPropertiesFn>("HcsGetComputeSystemProperties");
+      std::wstring wide_query = widen(query);
+      CoTaskString properties, result;
+      HRESULT hr = call(system, wide_query.c_str(), properties.out(), result.out());
+      return to_reply(hr, properties, result);
+    });
+  }
+
+  HcnReply hcs_modify(HcsHandle system, std::string_view configuration) override {
+    return guarded([&] {
+      auto call = hns_->function<HcsModifyFn>("HcsModifyComputeSystem");
+      std::wstring wide_configuration = widen(configuration);
+      CoTaskString result;
+      HRESULT hr = call(system, wide_configuration.c_str(), result.out());
+      return to_reply(hr, CoTaskString(), result);
+    });
+  }
+
+  HcnReply hcs_terminate(HcsHandle system) override {
+    return guarded([&] {
+      auto call = hns_->function<HcsTerminateFn>("HcsTerminateComputeSystem");
+      CoTaskString result;
+      HRESULT hr = call(system, L"", result.out());
+      return to_reply(hr, CoTaskString(), result);
+    });
+  }
+
+  void hcs_close(HcsHandle system) override {
+    if (!system) return;
+    try {
+      hns_->function<HcsCloseFn>("HcsCloseComputeSystem")(system);
+    } catch (const EntryPointError&) {
+      // No DLL, so no handle from it either: nothing to release.
+    }
   }
 
  private:

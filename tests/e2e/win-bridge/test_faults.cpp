@@ -67,7 +67,7 @@ TEST_CASE("a failure after the attach: the rollback detaches (HCN namespace; v1 
     std::string detach;  // how the journal shows the detach
   };
   for (const Case& c : {Case{"containerd, HCN, host-local", "ModifyNamespace:1:lose=0x80004005", "\"Remove\""},
-                        Case{"dockershim, HNS v1, host-local", "ModifyEndpoint:1:lose=0x80004005", "/detach"}}) {
+                        Case{"dockershim, HNS v1, host-local", "ModifyComputeSystem:1:lose=0x80004005", "\"Remove\""}}) {
     CAPTURE(c.flow);
     const std::vector<FaultFlow> all = flows();
     const auto flow = std::find_if(all.begin(), all.end(), [&](const FaultFlow& f) { return f.name == c.flow; });

@@ -20,6 +20,7 @@ using wincni::hns::Guid;
 using wincni::hns::HcnHandle;
 using wincni::hns::HcnObject;
 using wincni::hns::HcnReply;
+using wincni::hns::HcsHandle;
 using wincni::hns::HResult;
 using wincni::hns::emulator::Emulator;
 using wincni::hns::emulator::EmulatorConfig;

@@ -10,13 +10,11 @@
 //
 // Attaching: containerd-era nodes (CNI "apiVersion": 2) attach an endpoint
 // to the pod's HCN namespace (attach_to_namespace, HcnModifyNamespace).
-// dockershim-era nodes (HNS v1) attached it to the container itself; the
-// reference plugins did that through HCS (HcsModifyComputeSystem, "hot
-// attach"), which needs the container's compute system and is not HNS.
-// attach_container is HNS's own side of it, POST /endpoints/<id>/attach,
-// which is what HNS records as the endpoint's SharedContainers and what
-// hcsshim's IsAttached and the detach on DEL read; it is what this client
-// offers for v1.
+// dockershim-era nodes (HNS v1) attach it to the running container itself,
+// through HCS (hot_attach: HcsModifyComputeSystem), as the reference plugins
+// do; HNS then lists the container among the endpoint's SharedContainers.
+// attach_container is HNS's POST /endpoints/<id>/attach, kept for hnsctl
+// and for what other software left attached that way (docs/engine.md).
 //
 // An answer the client cannot read (not JSON, not the shape the schema
 // says) raises HnsError(HCN_E_INVALID_JSON) naming the operation and the
@@ -101,6 +99,20 @@ class HnsClient {
   void attach_host(const Guid& endpoint, std::uint16_t compartment = 1);
   bool detach_host(const Guid& endpoint);
   std::optional<HnsNamespace> get_hns_namespace(const Guid& id);
+
+  // --- HCS compute systems (client_compute_systems.cpp) ---
+  // Hot-adds the endpoint's vNIC to the running container `container_id`
+  // (open, modify {"ResourceType":"Network","RequestType":"Add"}, close).
+  // A container HCS does not know raises HCS_E_SYSTEM_NOT_FOUND
+  // (is_compute_system_missing).
+  void hot_attach(const std::string& container_id, const Guid& endpoint);
+  // false when there was nothing to take out: the container is gone (its
+  // vNICs went with it) or the endpoint is not in it.
+  bool hot_detach(const std::string& container_id, const Guid& endpoint);
+  // What a runtime does around a container's life (hnsctl, tests).
+  void create_compute_system(const std::string& id, const Json& configuration);
+  bool terminate_compute_system(const std::string& id);
+  std::optional<Json> compute_system_properties(const std::string& id);
 
   HcnApi& api() { return *api_; }
 

@@ -29,6 +29,7 @@ constexpr HResult kProcNotFound = 0x8007007F;        // ERROR_PROC_NOT_FOUND: a 
 constexpr HResult kTimeout = 0x800705B4;             // ERROR_TIMEOUT
 constexpr HResult kInvalidHandle = 0x80070006;       // ERROR_INVALID_HANDLE
 constexpr HResult kNoMoreItems = 0x80070103;         // ERROR_NO_MORE_ITEMS
+constexpr HResult kNotSupported = 0x80070032;        // ERROR_NOT_SUPPORTED
 constexpr HResult kRpcServerUnavailable = 0x800706BA;
 constexpr HResult kRpcServerTooBusy = 0x800706BB;
 constexpr HResult kRpcCallFailed = 0x800706BE;
@@ -76,7 +77,19 @@ constexpr HResult kAddrInvalidOrReserved = 0x803B002F;
 constexpr HResult kInvalidPrefix = 0x803B0030;
 constexpr HResult kInvalidSubnet = 0x803B0032;
 constexpr HResult kEndpointNotAttached = 0x803B0034;
+
+// HCS (vmcompute.dll) answers with facility 0x037 and the severity bits
+// 0xC: hcsshim's ErrComputeSystemDoesNotExist is 0xC037010E, where the
+// Windows SDK writes HCS_E_SYSTEM_NOT_FOUND as 0x8037010E.
+constexpr HResult kHcsInvalidJson = 0xC037010D;
+constexpr HResult kSystemNotFound = 0xC037010E;
+constexpr HResult kSystemAlreadyExists = 0xC037010F;
+constexpr HResult kSystemAlreadyStopped = 0xC0370110;
 }  // namespace hr
+
+// HCS_E_SYSTEM_NOT_FOUND in either spelling: no compute system (running
+// container) with that ID.
+constexpr bool is_compute_system_missing(HResult code) { return (code & 0xBFFFFFFFu) == 0x8037010Eu; }
 
 // "HCN_E_NETWORK_NOT_FOUND", "ERROR_NOT_FOUND", ...; "" when unknown.
 std::string_view hresult_name(HResult code);

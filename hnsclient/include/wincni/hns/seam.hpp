@@ -15,6 +15,20 @@
 //   HcnCloseX(Handle)                                   -> close
 //   HNSCall(Method, Path, Request, &Response)           -> hns_call
 //
+// and vmcompute.dll's compute-system calls (HCS), through which HNS v1
+// endpoints reach running dockershim containers (docs/engine.md):
+//   HcsCreateComputeSystem(Id, Configuration, Identity, &System, &Result) -> hcs_create
+//   HcsOpenComputeSystem(Id, &System, &Result)                   -> hcs_open
+//   HcsGetComputeSystemProperties(System, Query, &Props, &Result) -> hcs_properties
+//   HcsModifyComputeSystem(System, Configuration, &Result)       -> hcs_modify
+//   HcsTerminateComputeSystem(System, Options, &Result)          -> hcs_terminate
+//   HcsCloseComputeSystem(System)                                -> hcs_close
+// HCS's Result is its error record: {"Error":<HRESULT as a signed
+// integer>,"ErrorMessage":"<text>"} on failure, empty on success. Creating
+// and terminating complete before the call returns (HCS may answer
+// HCS_E_OPERATION_PENDING and report completion through a callback; the
+// emulator never does).
+//
 // Contract, as on Windows: on success the error record is empty and the
 // output is set ("[]" for an empty enumeration); on failure the HRESULT is
 // negative and the error record is
@@ -35,6 +49,8 @@ std::string_view object_name(HcnObject kind);  // "Network", "Endpoint", "Namesp
 
 // An open HCN object; void* as HCN_NETWORK & co. are. nullptr is no handle.
 using HcnHandle = void*;
+// An open compute system, as HCS_SYSTEM is.
+using HcsHandle = void*;
 
 // What an Hcn* call hands back: the HRESULT, the output (Result or
 // Properties; empty for calls without one) and the error record.
@@ -69,6 +85,15 @@ class HcnApi {
   // method: "GET" | "POST" | "DELETE"; path like "/endpoints/<id>"; request
   // "" when there is no body.
   virtual HnsCallReply hns_call(std::string_view method, std::string_view path, std::string_view request) = 0;
+
+  // HCS: `id` is the runtime's container ID. The reply's error_record is
+  // HCS's Result document; output is the properties for hcs_properties.
+  virtual HcnReply hcs_create(std::string_view id, std::string_view configuration, HcsHandle* system) = 0;
+  virtual HcnReply hcs_open(std::string_view id, HcsHandle* system) = 0;
+  virtual HcnReply hcs_properties(HcsHandle system, std::string_view query) = 0;
+  virtual HcnReply hcs_modify(HcsHandle system, std::string_view configuration) = 0;
+  virtual HcnReply hcs_terminate(HcsHandle system) = 0;
+  virtual void hcs_close(HcsHandle system) = 0;
 };
 
 }  // namespace wincni::hns

@@ -99,6 +99,12 @@ class Emulator final : public HcnApi {
   HcnReply remove(HcnObject kind, const Guid& id) override;
   void close(HcnObject kind, HcnHandle handle) override;
   HnsCallReply hns_call(std::string_view method, std::string_view path, std::string_view request) override;
+  HcnReply hcs_create(std::string_view id, std::string_view configuration, HcsHandle* system) override;
+  HcnReply hcs_open(std::string_view id, HcsHandle* system) override;
+  HcnReply hcs_properties(HcsHandle system, std::string_view query) override;
+  HcnReply hcs_modify(HcsHandle system, std::string_view configuration) override;
+  HcnReply hcs_terminate(HcsHandle system) override;
+  void hcs_close(HcsHandle system) override;
 
   // --- administration of the emulated host (hnsctl, tests); not HNS calls ---
   // The version stored in the state (nullopt: back to the default).

@@ -1,0 +1,59 @@
+// hnsctl container start|stop|show: a dockershim container's compute system
+// in HCS, made and ended as the runtime (Docker) does around its life, so
+// that a v1 CNI ADD can hot-add an endpoint to it.
+
+#include "commands.hpp"
+
+namespace wincni::hnsctl {
+namespace {
+
+// nullopt when --help was asked for (and printed).
+std::optional<std::string> container_id(const Args& args, const char* usage, const char* help, Context& context) {
+  cxxopts::Options options(usage, help);
+  options.add_options()("id", "ID", cxxopts::value<std::string>());
+  options.parse_positional({"id"});
+  options.positional_help("CONTAINER-ID");
+  auto parsed = parse_options(options, args, context.out);
+  if (!parsed) return std::nullopt;
+  if (!parsed->count("id")) throw UsageError("which container? give its ID");
+  return (*parsed)["id"].as<std::string>();
+}
+
+}  // namespace
+
+int container_start(Context& context, const Args& args) {
+  auto id = container_id(args, "hnsctl container start",
+                         "Create a running container's compute system in HCS, as Docker does before a v1 CNI ADD",
+                         context);
+  if (!id) return kOk;
+  context.client.create_compute_system(*id, hns::Json{{"SystemType", "Container"}, {"Owner", "hnsctl"}});
+  context.out << "started container " << *id << '\n';
+  return kOk;
+}
+
+int container_stop(Context& context, const Args& args) {
+  auto id = container_id(args, "hnsctl container stop",
+                         "End a container's compute system in HCS; its endpoints' vNICs go with it", context);
+  if (!id) return kOk;
+  if (!context.client.terminate_compute_system(*id)) {
+    context.err << "hnsctl: no running container " << *id << '\n';
+    return kFailed;
+  }
+  context.out << "stopped container " << *id << '\n';
+  return kOk;
+}
+
+int container_show(Context& context, const Args& args) {
+  auto id =
+      container_id(args, "hnsctl container show", "Show a container's compute system as HCS reports it", context);
+  if (!id) return kOk;
+  auto properties = context.client.compute_system_properties(*id);
+  if (!properties) {
+    context.err << "hnsctl: no running container " << *id << '\n';
+    return kFailed;
+  }
+  context.out << properties->dump(2) << '\n';
+  return kOk;
+}
+
+}  // namespace wincni::hnsctl
