@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 
+#include "hcs_calls.hpp"
 #include "system_library.hpp"
 #include "win32_hcn_api.hpp"
 #include "wincni/hns/guid.hpp"
@@ -176,6 +177,41 @@ TEST_CASE("HNSCall through vmcompute.dll: the version and the v1 view of v2 obje
   CHECK(v1["Success"] == true);
   CHECK(v1["Output"]["Name"] == "win32-v1-view");
   CHECK(v1["Output"]["Subnets"][0]["AddressPrefix"] == "10.250.8.0/24");
+}
+
+TEST_CASE("HCS through vmcompute.dll: a compute system's life, HCS's result document, callbacks") {
+  HcsHandle system = reinterpret_cast<HcsHandle>(1);
+  HcnReply missing = api().hcs_open("win32-no-such-container", &system);
+  CHECK(missing.hr == hr::kSystemNotFound);
+  CHECK(system == nullptr);
+  CHECK(json::parse(missing.error_record)["Error"].get<std::int32_t>() == static_cast<std::int32_t>(hr::kSystemNotFound));
+
+  REQUIRE(api().hcs_create("win32-container", R"({"SystemType":"Container"})", &system).ok());
+  HcnReply properties = api().hcs_properties(system, "");
+  REQUIRE(properties.ok());
+  CHECK(json::parse(properties.output)["Id"] == "win32-container");
+  HcnReply refused = api().hcs_modify(system, R"({"ResourceType":"Network","RequestType":"Add","Settings":"x"})");
+  CHECK(refused.hr == hr::kHcsInvalidJson);
+
+  // hcsshim registers a callback on every system it opens.
+  win32::SystemLibrary vmcompute("vmcompute.dll");
+  auto register_callback =
+      vmcompute.function<decltype(&HcsRegisterComputeSystemCallback)>("HcsRegisterComputeSystemCallback");
+  auto unregister_callback =
+      vmcompute.function<decltype(&HcsUnregisterComputeSystemCallback)>("HcsUnregisterComputeSystemCallback");
+  WincniHcsCallback callback = nullptr;
+  WincniHcsNotificationCallback notification = [](DWORD, void*, HRESULT, PCWSTR) {};
+  CHECK(register_callback(system, notification, nullptr, &callback) == S_OK);
+  CHECK(callback != nullptr);
+  CHECK(unregister_callback(callback) == S_OK);
+  CHECK(unregister_callback(callback) == E_HANDLE);
+
+  REQUIRE(api().hcs_terminate(system).ok());
+  api().hcs_close(system);
+  HcsHandle gone = nullptr;
+  CHECK(api().hcs_open("win32-container", &gone).hr == hr::kSystemNotFound);
+  auto open = vmcompute.function<decltype(&HcsOpenComputeSystem)>("HcsOpenComputeSystem");
+  CHECK(open(L"win32-container", nullptr, nullptr) == E_POINTER);
 }
 
 TEST_CASE("DLLs are taken from System32 only, and a missing one or a missing export is an error") {
