@@ -57,11 +57,13 @@ def draw(results, png_path):
     if has_scale:
         scale_dat = os.path.join(out_dir, "scale.dat")
         _scale_data(results, scale_dat)
+        calls_top = 1.5 * max(level[command]["hns_calls"] for level in results["scale"]["levels"]
+                              for command in ("ADD", "DEL"))
         script += [
             "set title 'win-bridge: one more pod beside N endpoints'", "set style data linespoints",
             "set logscale x", "set xrange [0.5:*]", "set xlabel 'existing endpoints (0 drawn at 1)'",
-            "set ylabel 'median ms'", "set y2label 'HNS calls'", "set y2tics", "set ytics nomirror",
-            "set y2range [0:*]", "set key top left",
+            "set ylabel 'median ms (log)'", "set logscale y", "set yrange [*:*]", "set y2label 'HNS calls'",
+            "set y2tics", "set ytics nomirror", f"set y2range [0:{calls_top:.0f}]", "set key top left",
             f"plot '{scale_dat}' using ($1 < 1 ? 1 : $1):4 title 'ADD ms' linewidth 2, "
             f"'' using ($1 < 1 ? 1 : $1):5 title 'DEL ms' linewidth 2, "
             f"'' using ($1 < 1 ? 1 : $1):2 axes x1y2 title 'ADD HNS calls' dashtype 2, "
