@@ -4,6 +4,8 @@
 # developers alike.
 #   scripts/setup.sh          everything (scripts/test.sh, build.sh, release.sh)
 #   scripts/setup.sh native   the native build only (scripts/main-job.sh)
+#   scripts/setup.sh bench    the native build, the reference host-local and
+#                             gnuplot (scripts/bench.sh)
 set -euo pipefail
 
 # native: what the native build (and so the main job) needs; all: the
@@ -16,6 +18,7 @@ packages=(
 )
 case "$profile" in
   native) ;;
+  bench) packages+=(containernetworking-plugins gnuplot-nox) ;;
   all)
     packages+=(
       g++-mingw-w64-x86-64-posix gcc-mingw-w64-x86-64-posix mingw-w64-tools
@@ -24,7 +27,7 @@ case "$profile" in
       python3-yaml
     )
     ;;
-  *) echo "usage: scripts/setup.sh [native|all]" >&2; exit 2 ;;
+  *) echo "usage: scripts/setup.sh [native|bench|all]" >&2; exit 2 ;;
 esac
 
 missing=()

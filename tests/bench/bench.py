@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""The benchmark scripts/bench.sh runs: per-command latency of every plugin
+on the HNS emulator against the process-spawn floor, host-local against
+Debian's reference host-local, ADD and DEL beside growing numbers of
+endpoints, pods added in parallel, and the binaries' size and peak memory.
+Prints Markdown tables, writes them as JSON and draws a PNG; never fails on
+a missed target (docs/benchmarks.md explains each figure and target)."""
+
+import argparse
+import datetime
+import json
+import os
+import subprocess
+import sys
+
+from driver import chart, concurrency, figures, footprint, latency, reference, report, scale, scenarios, targets
+from driver.binaries import Binaries
+
+PARTS = ("latency", "reference", "scale", "concurrency")
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", required=True, help="the release build directory (build/bench)")
+    parser.add_argument("--out", help="where bench.json, bench.png and bench.md go (default: --build)")
+    parser.add_argument("--runs", type=int, default=200, help="runs per command and plugin (default 200)")
+    parser.add_argument("--plugins", default=",".join(s.name for s in scenarios.SCENARIOS),
+                        help="comma-separated scenarios for the latency part (default: all five)")
+    parser.add_argument("--parts", default=",".join(PARTS), help=f"comma-separated, of {', '.join(PARTS)}")
+    parser.add_argument("--scale-levels", default="0,100,1000,5000", help="existing endpoints per step")
+    parser.add_argument("--scale-runs", type=int, default=30, help="ADD+DEL pairs timed per scale step")
+    parser.add_argument("--pods", type=int, default=200, help="pods added in parallel (concurrency)")
+    parser.add_argument("--workers", type=int, default=16, help="parallel workers (concurrency)")
+    parser.add_argument("--windows-release", help="a release dist folder whose .exe sizes to report")
+    return parser.parse_args()
+
+
+def machine():
+    model = "unknown CPU"
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    commit = subprocess.run(["git", "-C", scenarios.REPO, "rev-parse", "--short=12", "HEAD"],
+                            capture_output=True, text=True).stdout.strip()
+    return {"cpu_model": model, "cpus": len(os.sched_getaffinity(0)), "load_before": round(os.getloadavg()[0], 2),
+            "commit": commit or "unknown", "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")}
+
+
+def progress(text):
+    print(f"bench: {text}", file=sys.stderr, flush=True)
+
+
+def main():
+    args = parse_args()
+    parts = set(args.parts.split(","))
+    binaries = Binaries.in_build(args.build)
+    out_dir = args.out or args.build
+    os.makedirs(out_dir, exist_ok=True)
+    results = {"machine": machine(), "runs": args.runs, "latency": {}}
+
+    floor_samples = []
+    if "latency" in parts:
+        for name in args.plugins.split(","):
+            scenario = scenarios.by_name(name)
+            progress(f"latency of {scenario.name}, {args.runs} runs per command")
+            results["latency"][scenario.name] = latency.measure(binaries, scenario, args.runs, floor_samples)
+    results["floor"] = figures.summary_ms(floor_samples) if floor_samples else {"median_ms": 0, "p99_ms": 0}
+    for commands in results["latency"].values():
+        for command in commands.values():
+            command["multiple"] = round(command["median_ms"] / (results["floor"]["median_ms"] * command["processes"]), 2)
+    results["peak_rss"] = {name: max(c["peak_rss_kib"] for c in commands.values())
+                           for name, commands in results["latency"].items()}
+
+    if "reference" in parts:
+        progress(f"host-local against the reference, {args.runs} rounds")
+        results["reference"] = reference.measure(binaries, args.runs)
+        if results["reference"]:
+            results["peak_rss"]["reference host-local"] = max(
+                c["peak_rss_kib"] for c in results["reference"]["reference"].values() if "peak_rss_kib" in c)
+    if "scale" in parts:
+        levels = [int(level) for level in args.scale_levels.split(",")]
+        progress(f"scale at {levels} existing endpoints, {args.scale_runs} pairs each")
+        scale_levels = scale.measure(binaries, levels, args.scale_runs)
+        results["scale"] = {"levels": scale_levels, "ratios": scale.ratios(scale_levels)}
+    if "concurrency" in parts:
+        progress(f"concurrency: {args.pods} pods, {args.workers} workers")
+        results["concurrency"] = concurrency.measure(binaries, args.pods, args.workers)
+
+    results["sizes"] = {"native": footprint.native_sizes(binaries),
+                        "windows": footprint.windows_sizes(args.windows_release)}
+    results["machine"]["load_after"] = round(os.getloadavg()[0], 2)
+    results["targets"] = targets.check(results)
+
+    text = report.render(results)
+    print(text)
+    with open(os.path.join(out_dir, "bench.md"), "w") as f:
+        f.write(text)
+    with open(os.path.join(out_dir, "bench.json"), "w") as f:
+        json.dump(results, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+    if results["latency"] and chart.draw(results, os.path.join(out_dir, "bench.png")):
+        progress(f"wrote {os.path.join(out_dir, 'bench.png')}")
+    progress(f"wrote {os.path.join(out_dir, 'bench.json')} and bench.md")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

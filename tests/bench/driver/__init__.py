@@ -1,0 +1,1 @@
+"""The benchmark driver scripts/bench.sh runs (tests/bench/bench.py)."""

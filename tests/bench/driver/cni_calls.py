@@ -1,0 +1,26 @@
+"""One CNI command against a node, as the runtime makes it."""
+
+import json
+
+from . import processes
+
+
+def call(node, binary, command, config, container="", netns="", measure_rss=False, **extra_env):
+    """One run; with `measure_rss`, through the peak-rss launcher."""
+    variables = {"CNI_COMMAND": command, "CNI_IFNAME": "eth0"}
+    if container:
+        variables["CNI_CONTAINERID"] = container
+    if netns:
+        variables["CNI_NETNS"] = netns
+    variables.update(extra_env)
+    if measure_rss:
+        return processes.run_measuring_rss(node.binaries.peak_rss, binary, node.env(**variables), json.dumps(config))
+    return processes.run(binary, node.env(**variables), json.dumps(config))
+
+
+def call_ok(node, binary, command, config, container="", netns="", measure_rss=False, **extra_env):
+    outcome = call(node, binary, command, config, container, netns, measure_rss, **extra_env)
+    if not outcome.ok:
+        raise SystemExit(f"{command} of {container or 'the network'} with {binary} exited "
+                         f"{outcome.exit_code}: {outcome.out}")
+    return outcome

@@ -1,0 +1,59 @@
+"""Per-command latency of one scenario: ADD, CHECK, DEL, STATUS, GC and
+VERSION in turn, `runs` times, with the spawn floor measured in the same
+loop so that whatever else loads the machine hits every figure alike. ADD
+and DEL take a new pod each round; CHECK and GC work on one pod that stays."""
+
+from . import cni_calls, figures, memory, processes
+from .census import Census
+from .node import Node
+from .scenarios import at_version, with_prev_result, with_valid_attachments
+
+WARMUP_ROUNDS = 3
+# What a runtime passes to a plugin that has no HNS namespace to attach to.
+PLAIN_NETNS = "/var/run/netns/bench"
+
+
+def measure(binaries, scenario, runs, floor_samples):
+    """{command: {median_ms, p99_ms, runs, processes, peak_rss_kib}}; the
+    spawn floor's samples are appended to `floor_samples`."""
+    binary = scenario.binary(binaries)
+    with Node(binaries, scenario.name.replace("→", "-")) as node:
+        config = at_version(scenario.prepare(node))
+        netns = node.create_namespace() if scenario.needs_namespace else PLAIN_NETNS
+        kept = cni_calls.call_ok(node, binary, "ADD", config, "kept-pod", netns).out
+        configs = {"ADD": config, "DEL": config, "VERSION": config, "STATUS": config,
+                   "CHECK": with_prev_result(config, kept), "GC": with_valid_attachments(config, ["kept-pod"])}
+        processes_by_command = _census(node, binary, netns, configs)
+
+        wall = {command: [] for command in configs}
+        for round_index in range(-WARMUP_ROUNDS, runs):
+            pod = f"pod-{round_index}"
+            outcomes = {"ADD": cni_calls.call_ok(node, binary, "ADD", configs["ADD"], pod, netns),
+                        "DEL": cni_calls.call_ok(node, binary, "DEL", configs["DEL"], pod, netns)}
+            for command in ("CHECK", "STATUS", "GC", "VERSION"):
+                container = "kept-pod" if command == "CHECK" else ""
+                outcomes[command] = cni_calls.call_ok(node, binary, command, configs[command], container,
+                                                      netns if container else "")
+            floor = processes.run(binaries.spawn_floor, {})
+            if round_index < 0:
+                continue
+            for command, outcome in outcomes.items():
+                wall[command].append(outcome.wall_seconds)
+            floor_samples.append(floor.wall_seconds)
+        peaks = memory.peak_rss_kib(node, binary, configs, netns)
+
+    return {command: dict(figures.summary_ms(wall[command]), processes=processes_by_command[command],
+                          peak_rss_kib=peaks[command])
+            for command in scenario.commands}
+
+
+def _census(node, binary, netns, configs):
+    """Processes per command; GC after DEL, so that it has nothing of the
+    census pod's to collect and does what every measured GC does."""
+    census = Census(node)
+    counts = {}
+    for command in ("VERSION", "ADD", "CHECK", "STATUS", "DEL", "GC"):
+        container = {"ADD": "census-pod", "DEL": "census-pod", "CHECK": "kept-pod"}.get(command, "")
+        counts[command] = census.processes(binary, command, configs[command], container,
+                                           netns if container else "")
+    return counts

@@ -1,0 +1,24 @@
+"""Peak resident set per command: a few rounds of every command through the
+peak-rss launcher, after the timed ones; the largest figure of each. A
+round adds a pod, CHECKs the pod that stays, deletes the new pod, then runs
+the commands that need no pod."""
+
+from . import cni_calls
+
+ROUNDS = 3
+
+
+def peak_rss_kib(node, binary, configs, netns):
+    """{command: KiB} for every command in `configs` (ADD and DEL among them)."""
+    peaks = {}
+    for round_index in range(ROUNDS):
+        pod = f"memory-pod-{round_index}"
+        sequence = [("ADD", pod), ("CHECK", "kept-pod"), ("DEL", pod)]
+        sequence += [(command, "") for command in configs if command not in ("ADD", "CHECK", "DEL")]
+        for command, container in sequence:
+            if command not in configs:
+                continue
+            outcome = cni_calls.call_ok(node, binary, command, configs[command], container,
+                                        netns if container else "", measure_rss=True)
+            peaks[command] = max(peaks.get(command, 0), outcome.peak_rss_kib)
+    return peaks

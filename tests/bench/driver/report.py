@@ -1,0 +1,83 @@
+"""The results as the tables scripts/bench.sh prints (Markdown, so that
+README.md can quote them as they are)."""
+
+
+def _table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
+    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def _mib(kib):
+    return f"{kib / 1024:.1f}"
+
+
+def _latency(results):
+    floor = results["floor"]
+    rows = [["spawn floor", "—", floor["median_ms"], floor["p99_ms"], 1, "", ""]]
+    for scenario, commands in results["latency"].items():
+        for command, figures in commands.items():
+            rows.append([scenario, command, figures["median_ms"], figures["p99_ms"], figures["processes"],
+                         figures["multiple"], _mib(figures["peak_rss_kib"])])
+    return _table(["plugin", "command", "median ms", "p99 ms", "processes", "× floor·processes", "peak RSS MiB"],
+                  rows)
+
+
+def _reference(reference):
+    rows = []
+    for command, ratio in reference["ratio"].items():
+        ours, theirs = reference["ours"][command], reference["reference"][command]
+        rows.append([command, ours["median_ms"], theirs["median_ms"], ratio, ours["p99_ms"], theirs["p99_ms"],
+                     _mib(ours["peak_rss_kib"]) if "peak_rss_kib" in ours else "",
+                     _mib(theirs["peak_rss_kib"]) if "peak_rss_kib" in theirs else ""])
+    return _table(["host-local", "ours median ms", "reference median ms", "ratio", "ours p99 ms",
+                   "reference p99 ms", "ours RSS MiB", "reference RSS MiB"], rows)
+
+
+def _scale(scale):
+    rows = []
+    for level in scale["levels"]:
+        for command in ("ADD", "DEL"):
+            figures = level[command]
+            rows.append([level["existing"], command, figures["hns_calls"], figures["hns_bytes"],
+                         figures["median_ms"], figures["p99_ms"]])
+    for command, ratios in scale["ratios"].items():
+        rows.append([f"ratio {scale['levels'][-1]['existing']}/0", command, ratios["hns_calls"],
+                     ratios["hns_bytes"], ratios["median_ms"], ""])
+    return _table(["existing endpoints", "win-bridge", "HNS calls", "HNS bytes", "median ms", "p99 ms"], rows)
+
+
+def _concurrency(concurrency):
+    rows = [[command, concurrency[command]["per_second"], concurrency[command]["seconds"],
+             concurrency[command]["median_ms"], concurrency[command]["p99_ms"], concurrency[command]["errors"]]
+            for command in ("ADD", "DEL")]
+    clean = "node clean after" if concurrency["clean_after"] else "node NOT clean after"
+    return _table([f"flannel→win-bridge, {concurrency['pods']} pods, {concurrency['workers']} workers, {clean}",
+                   "pods/s", "total s", "median ms", "p99 ms", "errors"], rows)
+
+
+def _sizes(sizes):
+    rows = [[name, figures["bytes"], figures["stripped_bytes"]] for name, figures in sizes["native"].items()]
+    rows += [[f"{name} (Windows release)", "", size] for name, size in sizes["windows"].items()]
+    return _table(["binary", "bytes", "stripped bytes"], rows)
+
+
+def _targets(checked):
+    return _table(["target", "value", "limit", ""],
+                  [[t["figure"], t["value"], f"≤ {t['limit']}", "MET" if t["met"] else "MISSED"] for t in checked])
+
+
+def render(results):
+    machine = results["machine"]
+    parts = [f"{machine['cpu_model']}, {machine['cpus']} CPUs, load average {machine['load_before']} before "
+             f"and {machine['load_after']} after; {results['runs']} runs per figure; commit {machine['commit']}",
+             "Latency on the HNS emulator (native release build)", _latency(results)]
+    if results.get("reference"):
+        parts += ["host-local against the reference (Debian's containernetworking-plugins)",
+                  _reference(results["reference"])]
+    if results.get("scale"):
+        parts += ["Scale: one more pod beside existing endpoints", _scale(results["scale"])]
+    if results.get("concurrency"):
+        parts += ["Concurrency", _concurrency(results["concurrency"])]
+    parts += ["Sizes", _sizes(results["sizes"]), "Targets", _targets(results["targets"])]
+    return "\n\n".join(parts) + "\n"

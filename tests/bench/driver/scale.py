@@ -1,0 +1,93 @@
+"""ADD and DEL of one more pod on a node that already has 0, 100, 1000 and
+5000 pod endpoints: HNS calls and bytes per command from the journal (one
+journaled pair per level, since the journal's writing costs time), and the
+wall time of pairs run without it. The existing endpoints are copies of one
+a real ADD made (tests/bench/populate_node.cpp), their addresses reserved in
+host-local's store as ADDs would have left them."""
+
+import ipaddress
+import os
+
+from . import cni_calls, figures, hns_journal, processes
+from .node import Node
+from .scenarios import at_version, conf_example
+
+NETWORK = "cbr0"
+SUBNET = "10.240.0.0/16"
+# The copies' addresses; the measured pods get theirs from the range's start.
+FIRST_COPY = ipaddress.IPv4Address("10.240.32.0")
+# The node's own endpoint on the network (hnsctl node host-gw's cbr0_ep).
+NODE_ENDPOINTS = 1
+
+
+def _config(node):
+    config = at_version(conf_example("win-bridge-containerd.conf"))
+    config["ipam"] = {"type": "host-local", "subnet": SUBNET, "rangeStart": "10.240.0.10",
+                      "rangeEnd": "10.240.31.254", "dataDir": node.ipam_dir}
+    return config
+
+
+class ScaledNode:
+    def __init__(self, node, binaries, config, netns):
+        self.node, self.binaries, self.config, self.netns = node, binaries, config, netns
+        self.existing = 0
+
+    def grow_to(self, count):
+        """Adds copies until `count` pod endpoints are on the node."""
+        if count == self.existing:
+            return
+        if self.existing == 0:
+            cni_calls.call_ok(self.node, self.binaries.win_bridge, "ADD", self.config, "scale-template", self.netns)
+            self.existing = 1
+        copies = count - self.existing
+        first = FIRST_COPY + (self.existing - 1)
+        on_network = processes.run_ok(self.binaries.populate_node, {},
+                                      args=(self.node.path("hns"), f"scale-template_{NETWORK}", str(copies),
+                                            str(first))).out
+        if int(on_network) != count + NODE_ENDPOINTS:
+            raise SystemExit(f"scale: {on_network.strip()} endpoints on {NETWORK}, {count + NODE_ENDPOINTS} wanted")
+        store = os.path.join(self.node.ipam_dir, NETWORK)
+        for index in range(copies):
+            address = first + index
+            with open(os.path.join(store, str(address)), "w", newline="") as f:
+                f.write(f"scale-{address}\r\neth0")
+        self.existing = count
+
+
+def measure(binaries, levels, runs):
+    """[{existing, ADD: {calls, bytes, median_ms, p99_ms}, DEL: {...}}] per level."""
+    results = []
+    with Node(binaries, "scale") as node:
+        node.host_gw(SUBNET, NETWORK)
+        config = _config(node)
+        netns = node.create_namespace()
+        scaled = ScaledNode(node, binaries, config, netns)
+        for level in levels:
+            scaled.grow_to(level)
+            results.append(dict(existing=level, **_measure_level(node, binaries.win_bridge, config, netns, level, runs)))
+    return results
+
+
+def _measure_level(node, binary, config, netns, level, runs):
+    level_result = {}
+    journal = node.path("journal")
+    for command in ("ADD", "DEL"):
+        cni_calls.call_ok(node, binary, command, config, f"journaled-{level}", netns, WINCNI_EMULATOR_JOURNAL=journal)
+        calls, exchanged = hns_journal.traffic(journal)
+        level_result[command] = {"hns_calls": calls, "hns_bytes": exchanged}
+    wall = {"ADD": [], "DEL": []}
+    for round_index in range(runs):
+        pod = f"pod-{level}-{round_index}"
+        for command in ("ADD", "DEL"):
+            wall[command].append(cni_calls.call_ok(node, binary, command, config, pod, netns).wall_seconds)
+    for command in ("ADD", "DEL"):
+        level_result[command].update(figures.summary_ms(wall[command]))
+    return level_result
+
+
+def ratios(results):
+    """The last level's figures over the first's, per command."""
+    first, last = results[0], results[-1]
+    return {command: {figure: round(last[command][figure] / first[command][figure], 3)
+                      for figure in ("hns_calls", "hns_bytes", "median_ms")}
+            for command in ("ADD", "DEL")}

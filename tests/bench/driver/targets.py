@@ -1,0 +1,40 @@
+"""The project's targets (docs/benchmarks.md says why each), checked
+against one run's results: a list of {figure, value, limit, met}."""
+
+# A command's median over (spawn floor × processes it runs).
+SPAWN_MULTIPLE_LIMITS = {"ADD": 3.0, "DEL": 3.0, "STATUS": 1.5}
+# Ours over the reference's median, per ADD+DEL pair.
+REFERENCE_RATIO_LIMIT = 0.35
+# Per command, the figure at the most endpoints over the figure at none.
+SCALE_RATIO_LIMIT = 1.2
+# A plugin's largest peak RSS over the reference host-local's.
+RSS_RATIO_LIMIT = 0.6
+
+
+def _target(figure, value, limit):
+    return {"figure": figure, "value": value, "limit": limit, "met": value is not None and value <= limit}
+
+
+def check(results):
+    checked = []
+    for scenario, commands in results["latency"].items():
+        for command, limit in SPAWN_MULTIPLE_LIMITS.items():
+            if command in commands:
+                checked.append(_target(f"{scenario} {command} × floor", commands[command]["multiple"], limit))
+    reference = results.get("reference")
+    if reference:
+        checked.append(_target("host-local ADD+DEL / reference", reference["ratio"]["ADD+DEL"],
+                               REFERENCE_RATIO_LIMIT))
+    scale = results.get("scale")
+    if scale:
+        last = scale["levels"][-1]["existing"]
+        for command, ratios in scale["ratios"].items():
+            for figure, ratio in ratios.items():
+                checked.append(_target(f"win-bridge {command} {figure} at {last}/0", ratio, SCALE_RATIO_LIMIT))
+    rss = results.get("peak_rss")
+    if rss and rss.get("reference host-local"):
+        for name, kib in rss.items():
+            if name != "reference host-local":
+                checked.append(_target(f"{name} peak RSS / reference host-local's",
+                                       round(kib / rss["reference host-local"], 3), RSS_RATIO_LIMIT))
+    return checked

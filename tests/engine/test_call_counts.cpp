@@ -1,0 +1,45 @@
+// The HNS calls a pod's ADD and DEL make do not grow with the pods already
+// on the node: the same calls, in the same order, beside 0 and 50 other
+// endpoints. Counts, not times, so the test holds on any machine; the
+// benchmark (scripts/bench.sh) measures the times and goes to 5000.
+
+#include <doctest/doctest.h>
+
+#include "emulator_journal.hpp"
+#include "flavor_cases.hpp"
+
+using namespace wincni;
+using namespace wincni::test;
+
+namespace {
+
+constexpr int kPodsBeside = 50;
+
+// The calls ADD and then DEL of `sandbox` make, by operation, in order.
+template <class Case>
+std::vector<std::string> calls_of_add_and_del(const CaseNode<Case>& node, const std::string& sandbox) {
+  const std::string config = node.config().dump();
+  const std::string ns = node.create_namespace();
+  std::vector<std::string> calls;
+  for (const char* command : {"ADD", "DEL"}) {
+    const std::string journal = node.path(sandbox + "-" + command + ".journal");
+    Run run = node.plugin({command, sandbox, ns, config, {{"WINCNI_EMULATOR_JOURNAL", journal}}});
+    REQUIRE_MESSAGE(run.ok(), command << ": " << run.out);
+    calls.push_back(command);
+    for (const nlohmann::json& entry : journal_entries(journal)) calls.push_back(entry.at("op"));
+  }
+  return calls;
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("ADD and DEL make the same HNS calls beside 0 and 50 pods", Case, WINCNI_FLAVOR_CASES) {
+  INFO(Case::kName);
+  CaseNode<Case> node;
+  const std::vector<std::string> alone = calls_of_add_and_del(node, "first");
+  for (int pod = 0; pod < kPodsBeside; ++pod) {
+    node.add("beside-" + std::to_string(pod), node.create_namespace(), node.config().dump());
+  }
+  REQUIRE(node.endpoints().size() >= kPodsBeside);
+  CHECK(calls_of_add_and_del(node, "crowded") == alone);
+}
