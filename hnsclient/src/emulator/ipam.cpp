@@ -18,15 +18,6 @@ bool is_unassignable(const Subnet& subnet, const IpAddress& address) {
 
 }  // namespace
 
-std::set<IpAddress> addresses_in_use(const EmulatorState& state, const Guid& network, const Guid& ignoring) {
-  std::set<IpAddress> used;
-  for (const auto& record : state.endpoints) {
-    if (record.endpoint.host_compute_network != network || record.endpoint.id == ignoring) continue;
-    for (const auto& config : record.endpoint.ip_configurations) used.insert(config.ip_address);
-  }
-  return used;
-}
-
 std::optional<IpAddress> reserved_gateway(const Subnet& subnet) {
   if (auto gateway = subnet.gateway()) return gateway;
   if (subnet.flags & Subnet::kDoNotReserveGatewayAddress) return std::nullopt;

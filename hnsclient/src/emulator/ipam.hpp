@@ -16,9 +16,6 @@
 
 namespace wincni::hns::emulator {
 
-// Addresses held by endpoints of `network`, except `ignoring`.
-std::set<cni::IpAddress> addresses_in_use(const EmulatorState& state, const Guid& network, const Guid& ignoring = {});
-
 // The address the subnet keeps for its gateway, if any.
 std::optional<cni::IpAddress> reserved_gateway(const Subnet& subnet);
 

@@ -8,11 +8,8 @@ namespace wincni::hns::emulator {
 
 MacRange default_mac_pool() { return MacRange{"00-15-5D-52-C0-00", "00-15-5D-52-CF-FF"}; }
 
-MacAddress allocate_mac(const EmulatorState& state, const HostComputeNetwork& network, PickOrder order) {
-  std::set<std::uint64_t> used;
-  for (const auto& record : state.endpoints) {
-    if (auto mac = MacAddress::parse(record.endpoint.mac_address)) used.insert(mac->value());
-  }
+MacAddress allocate_mac(EmulatorState& state, const HostComputeNetwork& network, PickOrder order) {
+  std::set<std::uint64_t> used = state.macs_in_use();
   std::vector<MacRange> ranges = network.mac_pool.empty() ? std::vector<MacRange>{default_mac_pool()} : network.mac_pool;
   for (const auto& range : ranges) {
     auto start = MacAddress::parse(range.start_mac_address);

@@ -1,14 +1,23 @@
 #pragma once
-// Everything the emulated HNS holds: one store that both API views read.
-// Objects are kept in their v2 form plus what only HNS knows about them
-// (the management IP, v1 attachments); the v1 view is derived.
+// Everything the emulated HNS holds, as one call sees it. Objects are kept in
+// their v2 form plus what only HNS knows about them (the management IP, v1
+// attachments); the v1 view is derived.
+//
+// The state reads lazily from the store directory (state_store.hpp): an
+// object when it is first asked for by ID, a listing's objects when listed,
+// and the questions IPAM, the MAC pool, port-mapping checks and filters ask
+// from the index, without reading objects. What the call changes stays in
+// memory until changes() hands it to the store to commit.
 
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "commit_record.hpp"
+#include "record_cache.hpp"
 #include "wincni/cni/ip.hpp"
 #include "wincni/hns/features.hpp"
 #include "wincni/hns/schema/hcn.hpp"
@@ -39,10 +48,8 @@ struct HostSettings {
   cni::IpAddress management_ip = cni::IpAddress::v4(0xC0000204);  // 192.0.2.4 (TEST-NET-1)
 };
 
-struct EmulatorState {
-  std::vector<NetworkRecord> networks;
-  std::vector<EndpointRecord> endpoints;
-  std::vector<HostComputeNamespace> namespaces;
+// What is not an object: small, read on every call.
+struct StoreGlobals {
   HostSettings host;
   // Set by `hnsctl`; WINCNI_EMULATOR_HNS_VERSION overrides it.
   std::optional<HnsVersion> hns_version;
@@ -50,16 +57,63 @@ struct EmulatorState {
   std::map<std::string, std::uint64_t> call_counts;
   // Compartment 1 is the host's.
   std::uint32_t next_compartment = 2;
+  // Creation order of objects, which listings keep.
+  std::uint64_t next_sequence = 1;
 
-  NetworkRecord* find_network(const Guid& id);
-  const NetworkRecord* find_network(const Guid& id) const;
-  EndpointRecord* find_endpoint(const Guid& id);
-  const EndpointRecord* find_endpoint(const Guid& id) const;
-  HostComputeNamespace* find_namespace(const Guid& id);
-  const HostComputeNamespace* find_namespace(const Guid& id) const;
-
-  static EmulatorState from_json(const Json& value);
+  static StoreGlobals from_json(const Json& value);
   Json to_json() const;
+};
+
+class EmulatorState {
+ public:
+  // Reads from `directory` (under the caller's lock) as it is asked.
+  explicit EmulatorState(std::string directory);
+
+  StoreGlobals& globals() { return globals_; }
+  HostSettings& host() { return globals_.host; }
+
+  NetworkRecord* find_network(const Guid& id) { return networks_.find(id); }
+  EndpointRecord* find_endpoint(const Guid& id) { return endpoints_.find(id); }
+  HostComputeNamespace* find_namespace(const Guid& id) { return namespaces_.find(id); }
+
+  NetworkRecord& add_network(NetworkRecord record);
+  EndpointRecord& add_endpoint(EndpointRecord record);
+  // `first`: listed before every other namespace (the host's default one).
+  HostComputeNamespace& add_namespace(HostComputeNamespace ns, bool first = false);
+  void erase_network(const Guid& id) { networks_.erase(id); }
+  void erase_endpoint(const Guid& id) { endpoints_.erase(id); }
+  void erase_namespace(const Guid& id) { namespaces_.erase(id); }
+
+  // Every object of a kind, oldest first: each one read.
+  std::vector<NetworkRecord*> networks();
+  std::vector<EndpointRecord*> endpoints();
+  std::vector<HostComputeNamespace*> namespaces();
+
+  // From the index, reading only the endpoints found.
+  std::vector<EndpointRecord*> endpoints_on_network(const Guid& network);
+  // A superset of the endpoints named `name`: compare names to be sure.
+  std::vector<EndpointRecord*> endpoints_maybe_named(const std::string& name);
+  // From the index alone.
+  std::set<cni::IpAddress> addresses_in_use(const Guid& network, const Guid& ignoring);
+  std::set<std::uint64_t> macs_in_use();
+  // Keys (store_layout.hpp port_mapping_key) of the port mappings of the
+  // network's endpoints other than `ignoring`.
+  std::set<std::string> port_mappings_in_use(const Guid& network, const Guid& ignoring);
+
+  // What this call changed, as files to write and remove.
+  CommitRecord changes() const;
+
+ private:
+  std::vector<Guid> stored_ids(const char* kind_directory) const;
+  // The index's entries in `index_directory` as this call has left them.
+  std::vector<std::pair<std::string, Guid>> index_keys(const std::string& index_directory);
+
+  std::string directory_;
+  StoreGlobals globals_;
+  std::string stored_globals_;
+  RecordCache<NetworkRecord> networks_;
+  RecordCache<EndpointRecord> endpoints_;
+  RecordCache<HostComputeNamespace> namespaces_;
 };
 
 }  // namespace wincni::hns::emulator

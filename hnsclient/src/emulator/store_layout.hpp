@@ -1,0 +1,56 @@
+#pragma once
+// Where the store keeps what (see state_store.hpp for the whole layout), and
+// the index entries an endpoint has. An index entry is an empty file named
+// "<key>@<endpoint ID>" in the directory of its index: listing the directory
+// answers "which keys are taken, by whom" without reading any object, and an
+// endpoint's entries follow from the endpoint alone, so a change writes and
+// removes exactly the entries that differ.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "state.hpp"
+
+namespace wincni::hns::emulator::layout {
+
+inline constexpr const char* kLockFile = "state.lock";
+inline constexpr const char* kGlobalsFile = "host.json";
+inline constexpr const char* kCommitFile = "commit.json";
+inline constexpr const char* kNetworks = "networks";
+inline constexpr const char* kEndpoints = "endpoints";
+inline constexpr const char* kNamespaces = "namespaces";
+
+// "<kind directory>/<ID>.json"; nullopt from object_id for anything else in
+// the directory (an interrupted write's temporary file).
+std::string object_file(const char* kind_directory, const Guid& id);
+std::optional<Guid> object_id(const std::string& file_name);
+
+// The index directories, relative to the store.
+std::string members_index(const Guid& network);     // key "member"
+std::string addresses_index(const Guid& network);   // key: the address
+std::string ports_index(const Guid& network);       // key: port_mapping_key
+std::string names_index(const std::string& name);   // key "name", bucketed by a hash of the name
+std::string macs_index();                           // key: the MAC's 48-bit value, hex
+
+struct IndexEntry {
+  std::string directory;
+  std::string key;
+  Guid endpoint;
+
+  std::string file() const;  // relative to the store
+  friend auto operator<=>(const IndexEntry&, const IndexEntry&) = default;
+};
+
+// "<key>@<ID>" back into its parts; nullopt for a name that is no entry.
+std::optional<IndexEntry> parse_entry(const std::string& directory, const std::string& file_name);
+
+std::vector<IndexEntry> index_entries(const EndpointRecord& record);
+
+// Mappings that clash on a network have equal keys (host_policies.cpp).
+std::string port_mapping_key(const PortMappingPolicy& mapping);
+std::string address_key(const cni::IpAddress& address);
+std::optional<cni::IpAddress> address_of_key(const std::string& key);
+
+}  // namespace wincni::hns::emulator::layout
