@@ -46,7 +46,8 @@ std::string CommitRecord::dump() const {
 CommitRecord CommitRecord::parse(const std::string& text, const std::string& path) {
   using namespace json_io;
   CommitRecord record;
-  for (const auto& item : read_array(parse_object(text, path), "Changes")) {
+  const Json document = parse_object(text, path);
+  for (const auto& item : read_array(document, "Changes")) {
     std::string kind = read_string(item, "Do");
     std::string file = read_string(item, "Path");
     if (kind == kind_name(FileChange::Kind::Write)) {
