@@ -34,7 +34,7 @@ std::vector<IpConfig> settle_remote_addresses(const HostComputeNetwork& network,
 std::vector<IpConfig> settle_addresses(EmulatorState& state, const HostComputeNetwork& network,
                                        const std::vector<IpConfig>& requested, const Guid& endpoint_id,
                                        PickOrder order) {
-  std::set<cni::IpAddress> in_use = state.addresses_in_use(network.id, endpoint_id);
+  AddressesInUse in_use = state.addresses_in_use(network.id, endpoint_id);
   std::vector<IpConfig> settled;
   bool has_v4 = false;
   bool has_v6 = false;

@@ -32,7 +32,7 @@ const Subnet* subnet_of(const HostComputeNetwork& network, const IpAddress& addr
 }
 
 IpConfig check_requested_address(const HostComputeNetwork& network, const IpConfig& requested,
-                                 const std::set<IpAddress>& in_use) {
+                                 const AddressesInUse& in_use) {
   const IpAddress& address = requested.ip_address;
   const Subnet* subnet = subnet_of(network, address);
   if (!subnet) {
@@ -42,7 +42,7 @@ IpConfig check_requested_address(const HostComputeNetwork& network, const IpConf
     throw HcnFailure(hr::kAddrInvalidOrReserved,
                      address.str() + " is reserved in " + subnet->ip_address_prefix.str());
   }
-  if (in_use.count(address)) {
+  if (in_use.contains(address)) {
     throw HcnFailure(hr::kAddrInvalidOrReserved,
                      address.str() + " is already used by an endpoint of network " + network.name);
   }
@@ -51,7 +51,7 @@ IpConfig check_requested_address(const HostComputeNetwork& network, const IpConf
   return config;
 }
 
-IpConfig assign_address(const HostComputeNetwork& network, IpFamily family, const std::set<IpAddress>& in_use,
+IpConfig assign_address(const HostComputeNetwork& network, IpFamily family, const AddressesInUse& in_use,
                         PickOrder order) {
   bool any_subnet = false;
   for (const Subnet* subnet : network.subnets()) {
@@ -62,7 +62,7 @@ IpConfig assign_address(const HostComputeNetwork& network, IpFamily family, cons
     const std::uint64_t count = host_bits >= 63 ? kMaxPickCandidates : std::uint64_t{1} << host_bits;
     auto offset = pick_free(count, order, [&](std::uint64_t index) {
       IpAddress candidate = prefix.first().plus(index);
-      return !is_unassignable(*subnet, candidate) && !in_use.count(candidate);
+      return !is_unassignable(*subnet, candidate) && !in_use.contains(candidate);
     });
     if (offset) return IpConfig{prefix.first().plus(*offset), static_cast<std::uint8_t>(prefix.length())};
   }

@@ -166,46 +166,50 @@ std::vector<HostComputeNamespace*> EmulatorState::namespaces() {
   return all_of(namespaces_, stored_ids(layout::kNamespaces));
 }
 
-std::vector<std::pair<std::string, Guid>> EmulatorState::index_keys(const std::string& index_directory) {
+std::vector<std::pair<std::string, std::string>> EmulatorState::index_keys(const std::string& index_directory) {
   // The directory holds the entries of the endpoints as stored; the
   // endpoints this call read or changed answer for themselves.
-  const std::vector<Guid> seen = endpoints_.seen();
-  auto is_seen = [&](const Guid& id) { return std::binary_search(seen.begin(), seen.end(), id); };
-  std::vector<std::pair<std::string, Guid>> keys;
+  std::set<std::string> seen;
+  for (const Guid& id : endpoints_.seen()) seen.insert(id.str());
+  std::vector<std::pair<std::string, std::string>> keys;
   for (const auto& name : list_directory(directory_ + "/" + index_directory)) {
-    auto entry = layout::parse_entry(index_directory, name);
-    if (entry && !is_seen(entry->endpoint)) keys.emplace_back(std::move(entry->key), entry->endpoint);
+    auto entry = layout::split_entry(name);
+    if (entry && !seen.count(entry->endpoint)) keys.emplace_back(std::move(entry->key), std::move(entry->endpoint));
   }
   for (const auto& [id, slot] : endpoints_.slots()) {
     if (!slot->current) continue;
     for (auto& entry : layout::index_entries(*slot->current)) {
-      if (entry.directory == index_directory) keys.emplace_back(std::move(entry.key), entry.endpoint);
+      if (entry.directory == index_directory) keys.emplace_back(std::move(entry.key), id.str());
     }
   }
   return keys;
 }
 
-std::vector<EndpointRecord*> EmulatorState::endpoints_on_network(const Guid& network) {
+std::vector<EndpointRecord*> EmulatorState::endpoints_indexed_in(const std::string& index_directory) {
   std::vector<Guid> ids;
-  for (const auto& [key, owner] : index_keys(layout::members_index(network))) ids.push_back(owner);
-  std::vector<EndpointRecord*> found = endpoints_.present(std::move(ids));
+  for (const auto& [key, owner] : index_keys(index_directory)) {
+    if (auto id = Guid::parse(owner)) ids.push_back(*id);
+  }
+  return endpoints_.present(std::move(ids));
+}
+
+std::vector<EndpointRecord*> EmulatorState::endpoints_on_network(const Guid& network) {
+  std::vector<EndpointRecord*> found = endpoints_indexed_in(layout::members_index(network));
   std::erase_if(found, [&](const EndpointRecord* record) { return record->endpoint.host_compute_network != network; });
   return found;
 }
 
 std::vector<EndpointRecord*> EmulatorState::endpoints_maybe_named(const std::string& name) {
-  std::vector<Guid> ids;
-  for (const auto& [key, owner] : index_keys(layout::names_index(name))) ids.push_back(owner);
-  return endpoints_.present(std::move(ids));
+  return endpoints_indexed_in(layout::names_index(name));
 }
 
-std::set<cni::IpAddress> EmulatorState::addresses_in_use(const Guid& network, const Guid& ignoring) {
-  std::set<cni::IpAddress> used;
-  for (const auto& [key, owner] : index_keys(layout::addresses_index(network))) {
-    if (owner == ignoring) continue;
-    if (auto address = layout::address_of_key(key)) used.insert(*address);
+AddressesInUse EmulatorState::addresses_in_use(const Guid& network, const Guid& ignoring) {
+  const std::string ignored = ignoring.str();
+  std::unordered_set<std::string> used;
+  for (auto& [key, owner] : index_keys(layout::addresses_index(network))) {
+    if (owner != ignored) used.insert(std::move(key));
   }
-  return used;
+  return AddressesInUse(std::move(used));
 }
 
 std::set<std::uint64_t> EmulatorState::macs_in_use() {
@@ -215,9 +219,10 @@ std::set<std::uint64_t> EmulatorState::macs_in_use() {
 }
 
 std::set<std::string> EmulatorState::port_mappings_in_use(const Guid& network, const Guid& ignoring) {
+  const std::string ignored = ignoring.str();
   std::set<std::string> used;
   for (auto& [key, owner] : index_keys(layout::ports_index(network))) {
-    if (owner != ignoring) used.insert(std::move(key));
+    if (owner != ignored) used.insert(std::move(key));
   }
   return used;
 }

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "addresses_in_use.hpp"
 #include "commit_record.hpp"
 #include "record_cache.hpp"
 #include "wincni/cni/ip.hpp"
@@ -94,7 +95,7 @@ class EmulatorState {
   // A superset of the endpoints named `name`: compare names to be sure.
   std::vector<EndpointRecord*> endpoints_maybe_named(const std::string& name);
   // From the index alone.
-  std::set<cni::IpAddress> addresses_in_use(const Guid& network, const Guid& ignoring);
+  AddressesInUse addresses_in_use(const Guid& network, const Guid& ignoring);
   std::set<std::uint64_t> macs_in_use();
   // Keys (store_layout.hpp port_mapping_key) of the port mappings of the
   // network's endpoints other than `ignoring`.
@@ -105,8 +106,11 @@ class EmulatorState {
 
  private:
   std::vector<Guid> stored_ids(const char* kind_directory) const;
-  // The index's entries in `index_directory` as this call has left them.
-  std::vector<std::pair<std::string, Guid>> index_keys(const std::string& index_directory);
+  // The index's entries in `index_directory` as this call has left them:
+  // each key with its endpoint's ID as text (parsing thousands of IDs costs
+  // more than the listing).
+  std::vector<std::pair<std::string, std::string>> index_keys(const std::string& index_directory);
+  std::vector<EndpointRecord*> endpoints_indexed_in(const std::string& index_directory);
 
   std::string directory_;
   StoreGlobals globals_;

@@ -62,21 +62,13 @@ std::string macs_index() { return "index/macs"; }
 
 std::string IndexEntry::file() const { return directory + "/" + key + "@" + endpoint.str(); }
 
-std::optional<IndexEntry> parse_entry(const std::string& directory, const std::string& file_name) {
+std::optional<EntryName> split_entry(const std::string& file_name) {
   auto at = file_name.rfind('@');
   if (at == std::string::npos) return std::nullopt;
-  auto endpoint = Guid::parse(std::string_view(file_name).substr(at + 1));
-  if (!endpoint) return std::nullopt;
-  return IndexEntry{directory, file_name.substr(0, at), *endpoint};
+  return EntryName{file_name.substr(0, at), file_name.substr(at + 1)};
 }
 
 std::string address_key(const cni::IpAddress& address) { return file_safe(address.str()); }
-
-std::optional<cni::IpAddress> address_of_key(const std::string& key) {
-  std::string text = key;
-  std::replace(text.begin(), text.end(), '-', ':');
-  return cni::IpAddress::parse(text);
-}
 
 std::string port_mapping_key(const PortMappingPolicy& mapping) {
   // An IPv4 and an IPv6 mapping of one port are two listeners, not a clash.

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "addresses_in_use.hpp"
 #include "state.hpp"
 
 namespace wincni::hns::emulator::layout {
@@ -43,14 +44,17 @@ struct IndexEntry {
   friend auto operator<=>(const IndexEntry&, const IndexEntry&) = default;
 };
 
-// "<key>@<ID>" back into its parts; nullopt for a name that is no entry.
-std::optional<IndexEntry> parse_entry(const std::string& directory, const std::string& file_name);
+// "<key>@<ID>" back into the key and the ID's text; nullopt for a name that
+// is no entry.
+struct EntryName {
+  std::string key;
+  std::string endpoint;
+};
+std::optional<EntryName> split_entry(const std::string& file_name);
 
 std::vector<IndexEntry> index_entries(const EndpointRecord& record);
 
 // Mappings that clash on a network have equal keys (host_policies.cpp).
 std::string port_mapping_key(const PortMappingPolicy& mapping);
-std::string address_key(const cni::IpAddress& address);
-std::optional<cni::IpAddress> address_of_key(const std::string& key);
 
 }  // namespace wincni::hns::emulator::layout
