@@ -1,10 +1,10 @@
 #pragma once
-// The addresses of a network's endpoints as the store's index spells them
-// (store_layout.hpp): a node's thousands of them are listed, not parsed, and
-// asking about one address is one lookup.
+// Whether an address of a network is taken, asked of the store's index one
+// address at a time (store_layout.hpp): a node's thousands of addresses are
+// neither listed nor parsed to check or pick one.
 
+#include <functional>
 #include <string>
-#include <unordered_set>
 
 #include "wincni/cni/ip.hpp"
 
@@ -16,11 +16,12 @@ std::string address_key(const cni::IpAddress& address);
 
 class AddressesInUse {
  public:
-  explicit AddressesInUse(std::unordered_set<std::string> keys) : keys_(std::move(keys)) {}
-  bool contains(const cni::IpAddress& address) const { return keys_.count(layout::address_key(address)) != 0; }
+  using KeyTaken = std::function<bool(const std::string& key)>;
+  explicit AddressesInUse(KeyTaken taken) : taken_(std::move(taken)) {}
+  bool contains(const cni::IpAddress& address) const { return taken_(layout::address_key(address)); }
 
  private:
-  std::unordered_set<std::string> keys_;
+  KeyTaken taken_;
 };
 
 }  // namespace wincni::hns::emulator

@@ -75,6 +75,9 @@ void CommitRecord::apply(const std::string& directory) const {
         break;
       case FileChange::Kind::Remove:
         remove_file(path);
+        // An index key's directory exists only while an entry holds the key
+        // (store_layout.hpp), so that whether a key is taken is one look.
+        remove_directory_if_empty(parent_of(path));
         break;
     }
   }

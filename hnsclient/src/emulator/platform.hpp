@@ -40,6 +40,8 @@ void write_file_atomic(const std::string& path, std::string_view content,
 void create_empty_file(const std::string& path);
 // Nothing happens when the file is already gone.
 void remove_file(const std::string& path);
+// Nothing happens when the directory is gone or holds anything.
+void remove_directory_if_empty(const std::string& path);
 // The names in a directory (no "." or ".."); none when it does not exist.
 std::vector<std::string> list_directory(const std::string& path);
 // One write per line so that lines from concurrent processes never interleave.

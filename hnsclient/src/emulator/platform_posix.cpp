@@ -122,6 +122,12 @@ void remove_file(const std::string& path) {
   if (::unlink(path.c_str()) != 0 && errno != ENOENT) throw_errno("remove " + path);
 }
 
+void remove_directory_if_empty(const std::string& path) {
+  if (::rmdir(path.c_str()) != 0 && errno != ENOENT && errno != ENOTEMPTY && errno != EEXIST) {
+    throw_errno("remove directory " + path);
+  }
+}
+
 std::vector<std::string> list_directory(const std::string& path) {
   std::vector<std::string> names;
   DIR* directory = ::opendir(path.c_str());

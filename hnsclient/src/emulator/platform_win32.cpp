@@ -163,6 +163,14 @@ void remove_file(const std::string& path) {
   }
 }
 
+void remove_directory_if_empty(const std::string& path) {
+  if (!RemoveDirectoryW(windows_path(path).c_str())) {
+    DWORD error = GetLastError();
+    if (error == ERROR_FILE_NOT_FOUND || error == ERROR_PATH_NOT_FOUND || error == ERROR_DIR_NOT_EMPTY) return;
+    throw_last_error("remove directory " + path);
+  }
+}
+
 std::vector<std::string> list_directory(const std::string& path) {
   std::vector<std::string> names;
   WIN32_FIND_DATAW found;

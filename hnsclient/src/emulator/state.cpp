@@ -169,12 +169,13 @@ std::vector<HostComputeNamespace*> EmulatorState::namespaces() {
 std::vector<std::pair<std::string, std::string>> EmulatorState::index_keys(const std::string& index_directory) {
   // The directory holds the entries of the endpoints as stored; the
   // endpoints this call read or changed answer for themselves.
-  std::set<std::string> seen;
-  for (const Guid& id : endpoints_.seen()) seen.insert(id.str());
+  const std::set<std::string> seen = seen_endpoints();
   std::vector<std::pair<std::string, std::string>> keys;
-  for (const auto& name : list_directory(directory_ + "/" + index_directory)) {
-    auto entry = layout::split_entry(name);
-    if (entry && !seen.count(entry->endpoint)) keys.emplace_back(std::move(entry->key), std::move(entry->endpoint));
+  const std::string index = directory_ + "/" + index_directory;
+  for (const auto& key : list_directory(index)) {
+    for (auto& owner : list_directory(index + "/" + key)) {
+      if (!seen.count(owner)) keys.emplace_back(key, std::move(owner));
+    }
   }
   for (const auto& [id, slot] : endpoints_.slots()) {
     if (!slot->current) continue;
@@ -183,6 +184,27 @@ std::vector<std::pair<std::string, std::string>> EmulatorState::index_keys(const
     }
   }
   return keys;
+}
+
+std::set<std::string> EmulatorState::seen_endpoints() const {
+  std::set<std::string> seen;
+  for (const Guid& id : endpoints_.seen()) seen.insert(id.str());
+  return seen;
+}
+
+bool EmulatorState::key_taken(const std::string& index_directory, const std::string& key,
+                              const std::string& ignoring) {
+  const std::set<std::string> seen = seen_endpoints();
+  for (const auto& owner : list_directory(directory_ + "/" + index_directory + "/" + key)) {
+    if (owner != ignoring && !seen.count(owner)) return true;
+  }
+  for (const auto& [id, slot] : endpoints_.slots()) {
+    if (!slot->current || id.str() == ignoring) continue;
+    for (const auto& entry : layout::index_entries(*slot->current)) {
+      if (entry.directory == index_directory && entry.key == key) return true;
+    }
+  }
+  return false;
 }
 
 std::vector<EndpointRecord*> EmulatorState::endpoints_indexed_in(const std::string& index_directory) {
@@ -204,19 +226,11 @@ std::vector<EndpointRecord*> EmulatorState::endpoints_maybe_named(const std::str
 }
 
 AddressesInUse EmulatorState::addresses_in_use(const Guid& network, const Guid& ignoring) {
-  const std::string ignored = ignoring.str();
-  std::unordered_set<std::string> used;
-  for (auto& [key, owner] : index_keys(layout::addresses_index(network))) {
-    if (owner != ignored) used.insert(std::move(key));
-  }
-  return AddressesInUse(std::move(used));
+  return AddressesInUse([this, index = layout::addresses_index(network), ignored = ignoring.str()](
+                            const std::string& key) { return key_taken(index, key, ignored); });
 }
 
-std::set<std::uint64_t> EmulatorState::macs_in_use() {
-  std::set<std::uint64_t> used;
-  for (const auto& [key, owner] : index_keys(layout::macs_index())) used.insert(std::stoull(key, nullptr, 16));
-  return used;
-}
+bool EmulatorState::mac_in_use(std::uint64_t mac) { return key_taken(layout::macs_index(), layout::mac_key(mac), {}); }
 
 std::set<std::string> EmulatorState::port_mappings_in_use(const Guid& network, const Guid& ignoring) {
   const std::string ignored = ignoring.str();

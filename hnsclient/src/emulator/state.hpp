@@ -96,7 +96,7 @@ class EmulatorState {
   std::vector<EndpointRecord*> endpoints_maybe_named(const std::string& name);
   // From the index alone.
   AddressesInUse addresses_in_use(const Guid& network, const Guid& ignoring);
-  std::set<std::uint64_t> macs_in_use();
+  bool mac_in_use(std::uint64_t mac);
   // Keys (store_layout.hpp port_mapping_key) of the port mappings of the
   // network's endpoints other than `ignoring`.
   std::set<std::string> port_mappings_in_use(const Guid& network, const Guid& ignoring);
@@ -110,6 +110,9 @@ class EmulatorState {
   // each key with its endpoint's ID as text (parsing thousands of IDs costs
   // more than the listing).
   std::vector<std::pair<std::string, std::string>> index_keys(const std::string& index_directory);
+  // Whether an endpoint other than `ignoring` holds `key`, likewise.
+  bool key_taken(const std::string& index_directory, const std::string& key, const std::string& ignoring);
+  std::set<std::string> seen_endpoints() const;
   std::vector<EndpointRecord*> endpoints_indexed_in(const std::string& index_directory);
 
   std::string directory_;

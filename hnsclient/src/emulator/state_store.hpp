@@ -7,15 +7,18 @@
 //                                        next compartment and creation number
 //   <dir>/networks/<ID>.json             one network (likewise endpoints/,
 //                                        namespaces/), with its creation number
-//   <dir>/index/members/<network>/member@<endpoint>
-//   <dir>/index/addresses/<network>/<address>@<endpoint>   (':' as '-')
-//   <dir>/index/ports/<network>/<port mapping key>@<endpoint>
-//   <dir>/index/macs/<48-bit MAC, hex>@<endpoint>
-//   <dir>/index/names/<hash of the name>/name@<endpoint>
+//   <dir>/index/members/<network>/member/<endpoint>
+//   <dir>/index/addresses/<network>/<address>/<endpoint>   (':' as '-')
+//   <dir>/index/ports/<network>/<port mapping key>/<endpoint>
+//   <dir>/index/macs/<48-bit MAC, hex>/<endpoint>
+//   <dir>/index/names/<hash of the name>/name/<endpoint>
 //   <dir>/commit.json                    a change under way (commit_record.hpp)
-// A call reads host.json and what it asks for: an object by ID is one file;
-// IPAM, MAC picks, port-mapping checks and filters by name or network list
-// an index directory and read only the endpoints it names. A change writes
+// Index entries are empty files; a key's directory exists while an entry
+// holds the key. A call reads host.json and what it asks for: an object by
+// ID is one file; whether an address or MAC is taken is one look at its key
+// (a pick looks at candidates until one is free); port-mapping checks and
+// filters by name or network list one index directory and read only the
+// endpoints it names. A change writes
 // the objects that changed and creates and removes the index entries that
 // differ, all-or-nothing across a crash (commit_record.hpp). Listing every
 // object (hnsctl, unfiltered enumerations) reads every file of the kind.

@@ -60,13 +60,9 @@ std::string names_index(const std::string& name) {
 }
 std::string macs_index() { return "index/macs"; }
 
-std::string IndexEntry::file() const { return directory + "/" + key + "@" + endpoint.str(); }
+std::string IndexEntry::file() const { return directory + "/" + key + "/" + endpoint.str(); }
 
-std::optional<EntryName> split_entry(const std::string& file_name) {
-  auto at = file_name.rfind('@');
-  if (at == std::string::npos) return std::nullopt;
-  return EntryName{file_name.substr(0, at), file_name.substr(at + 1)};
-}
+std::string mac_key(std::uint64_t mac) { return fmt::format("{:012x}", mac); }
 
 std::string address_key(const cni::IpAddress& address) { return file_safe(address.str()); }
 
@@ -86,7 +82,7 @@ std::vector<IndexEntry> index_entries(const EndpointRecord& record) {
     entries.push_back({addresses_index(network), address_key(config.ip_address), endpoint.id});
   }
   if (auto mac = MacAddress::parse(endpoint.mac_address)) {
-    entries.push_back({macs_index(), fmt::format("{:012x}", mac->value()), endpoint.id});
+    entries.push_back({macs_index(), mac_key(mac->value()), endpoint.id});
   }
   for (const auto& policy : endpoint.policies) {
     const auto* mapping = policy.as<PortMappingPolicy>();

@@ -1,8 +1,9 @@
 #pragma once
 // Where the store keeps what (see state_store.hpp for the whole layout), and
-// the index entries an endpoint has. An index entry is an empty file named
-// "<key>@<endpoint ID>" in the directory of its index: listing the directory
-// answers "which keys are taken, by whom" without reading any object, and an
+// the index entries an endpoint has. An index entry is an empty file
+// "<index directory>/<key>/<endpoint ID>", and a key's directory exists only
+// while an entry holds it: whether one address or MAC is taken is one look,
+// which keys are taken is one listing, and neither reads an object. An
 // endpoint's entries follow from the endpoint alone, so a change writes and
 // removes exactly the entries that differ.
 
@@ -33,7 +34,8 @@ std::string members_index(const Guid& network);     // key "member"
 std::string addresses_index(const Guid& network);   // key: the address
 std::string ports_index(const Guid& network);       // key: port_mapping_key
 std::string names_index(const std::string& name);   // key "name", bucketed by a hash of the name
-std::string macs_index();                           // key: the MAC's 48-bit value, hex
+std::string macs_index();                           // key: mac_key
+std::string mac_key(std::uint64_t mac);
 
 struct IndexEntry {
   std::string directory;
@@ -44,13 +46,6 @@ struct IndexEntry {
   friend auto operator<=>(const IndexEntry&, const IndexEntry&) = default;
 };
 
-// "<key>@<ID>" back into the key and the ID's text; nullopt for a name that
-// is no entry.
-struct EntryName {
-  std::string key;
-  std::string endpoint;
-};
-std::optional<EntryName> split_entry(const std::string& file_name);
 
 std::vector<IndexEntry> index_entries(const EndpointRecord& record);
 
