@@ -3,14 +3,12 @@
 // Puts COUNT copies of an endpoint a real ADD made (TEMPLATE_ENDPOINT, by
 // name) on an emulated node in one update of its state, for the scale
 // benchmark: endpoints "scale-<address>_<network>" at FIRST_IPV4 and the
-// addresses after it. Creating 5000 endpoints by ADDs would cost minutes while the
-// emulator re-reads its whole state on every call; here it costs one read
-// and one write. The copies are detached, and their MACs are given ones
+// addresses after it. Creating 5000 endpoints by ADDs would cost minutes;
+// here it is one update of the store. The copies are detached, and their MACs are given ones
 // outside HNS's pool (0E-2A-<address>, as win-overlay gives them), so the
 // pool the measured ADDs draw from stays as it was. The caller reserves the
 // same addresses in host-local's store, so no measured ADD is handed one.
-// Prints how many endpoints the network has afterwards: listing them with
-// hnsctl would cost minutes at 5000 for the same reason.
+// Prints how many endpoints the network has afterwards.
 
 #include <cstdio>
 #include <cstdlib>
@@ -59,20 +57,16 @@ int main(int argc, char** argv) {
   std::size_t on_network = 0;
   hns::emulator::StateStore(argv[1]).update([&](hns::emulator::EmulatorState& state) {
     const hns::emulator::EndpointRecord* original = nullptr;
-    for (const auto& record : state.endpoints) {
-      if (record.endpoint.name == template_name) original = &record;
+    for (const auto* record : state.endpoints_maybe_named(template_name)) {
+      if (record->endpoint.name == template_name) original = record;
     }
     if (original == nullptr || original->endpoint.ip_configurations.empty()) return false;
-    const hns::emulator::NetworkRecord* network = state.find_network(original->endpoint.host_compute_network);
-    const std::string network_name = network != nullptr ? network->network.name : "network";
     const hns::emulator::EndpointRecord model = *original;
-    state.endpoints.reserve(state.endpoints.size() + count);
-    for (int index = 0; index < count; ++index) {
-      state.endpoints.push_back(copy_of(model, network_name, first->plus(index)));
-    }
-    for (const auto& record : state.endpoints) {
-      if (record.endpoint.host_compute_network == model.endpoint.host_compute_network) ++on_network;
-    }
+    const hns::Guid network_id = model.endpoint.host_compute_network;
+    const hns::emulator::NetworkRecord* network = state.find_network(network_id);
+    const std::string network_name = network != nullptr ? network->network.name : "network";
+    for (int index = 0; index < count; ++index) state.add_endpoint(copy_of(model, network_name, first->plus(index)));
+    on_network = state.endpoints_on_network(network_id).size();
     found = true;
     return true;
   });

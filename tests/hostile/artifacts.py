@@ -8,7 +8,7 @@ still writing (the emulator runs inside the plugin; real HNS does not)."""
 import ipaddress
 import re
 
-KEPT_NAME = re.compile(r"^(lock|network-create\.lock|last_reserved_ip\.\d+|state\.json\.tmp)$")
+KEPT_NAME = re.compile(r"^(lock|network-create\.lock|last_reserved_ip\.\d+|.+\.json\.tmp|commit\.json)$")
 
 
 def is_address_name(name: str) -> bool:

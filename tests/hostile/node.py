@@ -95,8 +95,7 @@ class Node:
         started = self.hnsctl("container", "start", case.CONTAINER)
         if started.returncode != 0:
             raise RuntimeError(f"hnsctl container start failed: {started.stdout}{started.stderr}")
-        with open(self.path("hns", "state.json"), "rb") as f:
-            self.baseline_state = f.read()
+        self.baseline_store = self.store_files()
         self.baseline_hns = self.hns_state()
         self.baseline_tree = tree_snapshot.snapshot(self.root)
 
@@ -106,15 +105,43 @@ class Node:
         return subprocess.run([self.binaries["hnsctl"], *args], env=env, cwd=self.path("cwd"), capture_output=True,
                               text=True, timeout=30, check=False)
 
+    def store_files(self) -> Dict[str, bytes]:
+        """The emulator's store (hnsclient/src/emulator/state_store.hpp), file
+        by file, but for its lock."""
+        files = {}
+        store = self.path("hns")
+        for directory, _, names in os.walk(store):
+            for name in names:
+                full = os.path.join(directory, name)
+                rel = os.path.relpath(full, store)
+                if rel != "state.lock":
+                    with open(full, "rb") as f:
+                        files[rel] = f.read()
+        return files
+
     def hns_state(self) -> Optional[dict]:
-        """The emulator's state without its call counters (fault injection's
-        bookkeeping, not HNS objects); None when unreadable."""
+        """The emulator's objects, {"Networks", "Endpoints", "Namespaces"} in
+        creation order, and host.json without its call counters and creation
+        number (bookkeeping, not HNS objects); None when unreadable."""
+        if os.path.exists(self.path("hns", "commit.json")):
+            # A plugin died mid-commit: any emulator call finishes it.
+            self.hnsctl("network", "list")
         try:
-            with open(self.path("hns", "state.json"), "rb") as f:
+            with open(self.path("hns", "host.json"), "rb") as f:
                 state = json.load(f)
-        except (OSError, ValueError):
+            for kind, wrapper in (("Networks", "networks"), ("Endpoints", "endpoints"), ("Namespaces", "namespaces")):
+                items = []
+                folder = self.path("hns", wrapper)
+                for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+                    if name.endswith(".json"):
+                        with open(os.path.join(folder, name), "rb") as f:
+                            items.append(json.load(f))
+                items.sort(key=lambda item: item.pop("Sequence"))
+                state[kind] = [item["Namespace"] for item in items] if kind == "Namespaces" else items
+        except (OSError, ValueError, KeyError):
             return None
         state.pop("CallCounts", None)
+        state.pop("NextSequence", None)
         return state
 
     def tokens(self) -> Dict[bytes, bytes]:
@@ -151,7 +178,7 @@ class Node:
         if now is None:
             now = tree_snapshot.snapshot(self.root)
         delta = tree_snapshot.diff(self.baseline_tree, now)
-        damaged = [p for p in delta.removed + delta.changed if p != os.path.join("hns", "state.json")]
+        damaged = [p for p in delta.removed + delta.changed if p.split(os.sep, 1)[0] != "hns"]
         if damaged:
             self.rebuild()
             return
@@ -164,12 +191,18 @@ class Node:
                     os.unlink(full)
                 except FileNotFoundError:
                     pass
-        state = self.path("hns", "state.json")
-        with open(state, "wb") as f:
-            f.write(self.baseline_state)
-        # Only the state file's time moved.
-        st = os.lstat(state)
-        self.baseline_tree[os.path.join("hns", "state.json")] = ("f", st.st_size, st.st_mtime_ns)
+        now_store = self.store_files()
+        for rel in now_store.keys() - self.baseline_store.keys():
+            os.unlink(self.path("hns", rel))
+        for rel, content in self.baseline_store.items():
+            if now_store.get(rel) != content:
+                os.makedirs(os.path.dirname(self.path("hns", rel)), exist_ok=True)
+                with open(self.path("hns", rel), "wb") as f:
+                    f.write(content)
+        # Only the store's files moved.
+        for rel in self.baseline_store:
+            st = os.lstat(self.path("hns", rel))
+            self.baseline_tree[os.path.join("hns", rel)] = ("f", st.st_size, st.st_mtime_ns)
 
     def rebuild(self) -> None:
         for name in os.listdir(self.root):

@@ -117,9 +117,9 @@ Emulator::Impl::Impl(EmulatorConfig config_in)
   }
 }
 
-HnsVersion Emulator::Impl::version_of(const EmulatorState& state) const {
+HnsVersion Emulator::Impl::version_of(EmulatorState& state) const {
   if (config.hns_version) return *config.hns_version;
-  return state.hns_version.value_or(kDefaultHnsVersion);
+  return state.globals().hns_version.value_or(kDefaultHnsVersion);
 }
 
 Outcome Emulator::Impl::run(const std::string& operation, HcnObject kind, Access access,
@@ -136,7 +136,7 @@ Outcome Emulator::Impl::run(const std::string& operation, HcnObject kind, Access
     if (faults.watches(operation)) {
       std::optional<Fault> fault;
       store.update([&](EmulatorState& state) {
-        fault = faults.due(operation, ++state.call_counts[operation]);
+        fault = faults.due(operation, ++state.globals().call_counts[operation]);
         return true;
       });
       if (fault) {
@@ -262,7 +262,7 @@ const EmulatorConfig& Emulator::config() const { return impl_->config; }
 
 void Emulator::store_hns_version(std::optional<HnsVersion> version) {
   impl_->store.update([&](EmulatorState& state) {
-    state.hns_version = version;
+    state.globals().hns_version = version;
     return true;
   });
 }
@@ -275,8 +275,8 @@ HnsVersion Emulator::hns_version() {
 
 void Emulator::set_host_adapter(const std::string& name, const std::optional<cni::IpAddress>& management_ip) {
   impl_->store.update([&](EmulatorState& state) {
-    state.host.adapter_name = name;
-    if (management_ip) state.host.management_ip = *management_ip;
+    state.host().adapter_name = name;
+    if (management_ip) state.host().management_ip = *management_ip;
     return true;
   });
 }

@@ -50,7 +50,7 @@ struct Emulator::Impl {
   void finish(std::string_view op, const nlohmann::json& input, HResult result, std::string_view output,
               const Outcome& outcome) const;
 
-  HnsVersion version_of(const EmulatorState& state) const;
+  HnsVersion version_of(EmulatorState& state) const;
   // HNS's error record for `code`, worded in the configured language.
   std::string error_record(HResult code) const;
 

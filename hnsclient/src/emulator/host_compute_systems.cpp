@@ -57,7 +57,7 @@ void Host::create_compute_system(const std::string& id, const Json& configuratio
   if (const Json* owner = json_io::field(configuration, "Owner"); owner && owner->is_string()) {
     system.owner = owner->get<std::string>();
   }
-  state_.compute_systems.push_back(std::move(system));
+  state_.compute_systems().push_back(std::move(system));
 }
 
 ComputeSystemRecord& Host::compute_system(std::string_view id) {
@@ -89,7 +89,7 @@ void Host::terminate_compute_system(std::string_view id) {
   for (const Guid& endpoint : system.network_adapters) {
     if (EndpointRecord* record = state_.find_endpoint(endpoint)) forget_container(record->shared_containers, system.id);
   }
-  std::erase_if(state_.compute_systems,
+  std::erase_if(state_.compute_systems(),
                 [&](const ComputeSystemRecord& item) { return cni::equals_ignore_case(item.id, system.id); });
 }
 

@@ -31,10 +31,10 @@ std::vector<IpConfig> settle_remote_addresses(const HostComputeNetwork& network,
 }
 
 // At most one address per family; each checked, or assigned by HNS IPAM.
-std::vector<IpConfig> settle_addresses(const EmulatorState& state, const HostComputeNetwork& network,
+std::vector<IpConfig> settle_addresses(EmulatorState& state, const HostComputeNetwork& network,
                                        const std::vector<IpConfig>& requested, const Guid& endpoint_id,
                                        PickOrder order) {
-  std::set<cni::IpAddress> in_use = addresses_in_use(state, network.id, endpoint_id);
+  AddressesInUse in_use = state.addresses_in_use(network.id, endpoint_id);
   std::vector<IpConfig> settled;
   bool has_v4 = false;
   bool has_v6 = false;
@@ -58,7 +58,7 @@ std::vector<IpConfig> settle_addresses(const EmulatorState& state, const HostCom
   return settled;
 }
 
-std::string settle_mac(const EmulatorState& state, const HostComputeNetwork& network, const std::string& requested,
+std::string settle_mac(EmulatorState& state, const HostComputeNetwork& network, const std::string& requested,
                        PickOrder order) {
   if (requested.empty()) return allocate_mac(state, network, order).str();
   auto mac = MacAddress::parse(requested);
@@ -108,8 +108,7 @@ const EndpointRecord& Host::create_endpoint(const Guid& network_id, HostComputeE
   request.schema_version = SchemaVersion{};
   EndpointRecord record;
   record.endpoint = std::move(request);
-  state_.endpoints.push_back(std::move(record));
-  return state_.endpoints.back();
+  return state_.add_endpoint(std::move(record));
 }
 
 void Host::delete_endpoint(const Guid& id) {
@@ -117,8 +116,8 @@ void Host::delete_endpoint(const Guid& id) {
   if (HostComputeNamespace* ns = state_.find_namespace(record.endpoint.host_compute_namespace)) {
     std::erase_if(ns->resources, [&](const NamespaceResource& resource) { return resource.id == id; });
   }
-  for (ComputeSystemRecord& system : state_.compute_systems) std::erase(system.network_adapters, id);
-  std::erase_if(state_.endpoints, [&](const EndpointRecord& item) { return item.endpoint.id == id; });
+  for (ComputeSystemRecord& system : state_.compute_systems()) std::erase(system.network_adapters, id);
+  state_.erase_endpoint(id);
 }
 
 void Host::modify_endpoint(const Guid& id, const ModifyRequest& request) {

@@ -28,8 +28,8 @@ const HostComputeNamespace& Host::create_namespace(HostComputeNamespace request,
   // A host that lists its own default namespace still takes hcsshim's
   // HostDefault test namespaces, so the rule holds only without one.
   if (request.is_default() && !rules_.default_namespace) {
-    for (const auto& ns : state_.namespaces) {
-      if (cni::equals_ignore_case(ns.type, request.type)) {
+    for (const HostComputeNamespace* ns : state_.namespaces()) {
+      if (cni::equals_ignore_case(ns->type, request.type)) {
         throw HcnFailure(hr::kDefaultNamespaceExists, "a " + request.type + " namespace exists");
       }
     }
@@ -38,13 +38,13 @@ const HostComputeNamespace& Host::create_namespace(HostComputeNamespace request,
   HostComputeNamespace ns;
   ns.id = id;
   ns.type = request.type;
-  ns.namespace_id = ns.is_default() ? 1 : state_.next_compartment++;
-  state_.namespaces.push_back(std::move(ns));
+  ns.namespace_id = ns.is_default() ? 1 : state_.globals().next_compartment++;
+  HostComputeNamespace& added = state_.add_namespace(std::move(ns));
   for (const auto& resource : wanted) {
     if (cni::equals_ignore_case(resource.type, "Endpoint")) {
       add_namespace_endpoint(id, resource.id);
     } else {
-      state_.namespaces.back().resources.push_back(resource);
+      added.resources.push_back(resource);
     }
   }
   return namespace_(id);
@@ -55,7 +55,7 @@ void Host::delete_namespace(const Guid& id) {
     EndpointRecord* record = state_.find_endpoint(endpoint_id);
     if (record && !rules_.namespace_delete_leaves_reference) record->endpoint.host_compute_namespace = Guid{};
   }
-  std::erase_if(state_.namespaces, [&](const HostComputeNamespace& ns) { return ns.id == id; });
+  state_.erase_namespace(id);
 }
 
 void Host::modify_namespace(const Guid& id, const ModifyRequest& request) {
@@ -115,14 +115,12 @@ void Host::remove_namespace_endpoint(const Guid& ns_id, const Guid& endpoint_id)
 }
 
 void add_host_default_namespace(EmulatorState& state) {
-  for (const auto& ns : state.namespaces) {
-    if (ns.id == kHostDefaultNamespaceId) return;
-  }
+  if (state.find_namespace(kHostDefaultNamespaceId)) return;
   HostComputeNamespace ns;
   ns.id = kHostDefaultNamespaceId;
   ns.type = "HostDefault";
   ns.namespace_id = 1;
-  state.namespaces.insert(state.namespaces.begin(), std::move(ns));
+  state.add_namespace(std::move(ns), /*first=*/true);
 }
 
 }  // namespace wincni::hns::emulator

@@ -67,11 +67,11 @@ void check_mac_pool(const HostComputeNetwork& network) {
   }
 }
 
-void check_adapter(const EmulatorState& state, const HostComputeNetwork& network) {
+void check_adapter(const HostSettings& host, const HostComputeNetwork& network) {
   const auto* adapter = network.find_policy<NetAdapterNamePolicy>();
-  if (adapter && !cni::equals_ignore_case(adapter->network_adapter_name, state.host.adapter_name)) {
+  if (adapter && !cni::equals_ignore_case(adapter->network_adapter_name, host.adapter_name)) {
     throw HcnFailure(hr::kAdapterNotFound, "the host has no adapter \"" + adapter->network_adapter_name +
-                                               "\" (it has \"" + state.host.adapter_name + "\")");
+                                               "\" (it has \"" + host.adapter_name + "\")");
   }
 }
 
@@ -87,9 +87,9 @@ const NetworkRecord& Host::create_network(HostComputeNetwork request, Guid id) {
   id = new_object_id(id, request.id);
   request.id = id;
   if (request.name.empty()) throw HcnFailure(hr::kInvalidNetwork, "a network needs a Name");
-  for (const auto& existing : state_.networks) {
-    if (existing.network.id == id) throw HcnFailure(hr::kNetworkAlreadyExists, "network " + id.str() + " exists");
-    if (existing.network.name == request.name) {
+  for (const NetworkRecord* existing : state_.networks()) {
+    if (existing->network.id == id) throw HcnFailure(hr::kNetworkAlreadyExists, "network " + id.str() + " exists");
+    if (existing->network.name == request.name) {
       throw HcnFailure(rules_.duplicate_code.value_or(hr::kNetworkAlreadyExists),
                        "a network named \"" + request.name + "\" exists");
     }
@@ -97,14 +97,14 @@ const NetworkRecord& Host::create_network(HostComputeNetwork request, Guid id) {
   check_policies(request.policies, kNetworkScope);
   check_subnets(*this, request);
   check_mac_pool(request);
-  check_adapter(state_, request);
+  check_adapter(state_.host(), request);
 
   NetworkRecord record;
-  if (uses_host_adapter(request.type)) record.management_ip = state_.host.management_ip;
+  if (uses_host_adapter(request.type)) record.management_ip = state_.host().management_ip;
   if (request.type == NetworkType::Overlay) {
     // HNS publishes the provider address and router MAC flanneld reads back.
     if (!request.find_policy<ProviderAddressPolicy>()) {
-      request.policies.push_back(Policy{ProviderAddressPolicy{state_.host.management_ip.str()}});
+      request.policies.push_back(Policy{ProviderAddressPolicy{state_.host().management_ip.str()}});
     }
     if (!request.find_policy<DrMacAddressPolicy>()) {
       request.policies.push_back(Policy{DrMacAddressPolicy{distributed_router_mac(id)}});
@@ -112,18 +112,15 @@ const NetworkRecord& Host::create_network(HostComputeNetwork request, Guid id) {
   }
   request.schema_version = SchemaVersion{};
   record.network = std::move(request);
-  state_.networks.push_back(std::move(record));
-  return state_.networks.back();
+  return state_.add_network(std::move(record));
 }
 
 void Host::delete_network(const Guid& id) {
   network(id);  // not found -> HCN_E_NETWORK_NOT_FOUND
   std::vector<Guid> members;
-  for (const auto& record : state_.endpoints) {
-    if (record.endpoint.host_compute_network == id) members.push_back(record.endpoint.id);
-  }
+  for (const EndpointRecord* record : state_.endpoints_on_network(id)) members.push_back(record->endpoint.id);
   for (const auto& endpoint_id : members) delete_endpoint(endpoint_id);
-  std::erase_if(state_.networks, [&](const NetworkRecord& record) { return record.network.id == id; });
+  state_.erase_network(id);
 }
 
 void Host::modify_network(const Guid& id, const ModifyRequest& request) {

@@ -1,8 +1,9 @@
 #include <algorithm>
-#include <tuple>
+#include <set>
 
 #include "failure.hpp"
 #include "host.hpp"
+#include "store_layout.hpp"
 #include "wincni/cni/ip.hpp"
 
 namespace wincni::hns::emulator {
@@ -58,33 +59,18 @@ void Host::check_policies(const std::vector<Policy>& policies, unsigned scope) c
 
 void Host::check_port_mappings(const Guid& network_id, const Guid& endpoint_id,
                                const std::vector<Policy>& policies) const {
-  // An IPv4 and an IPv6 mapping of one port are two listeners, not a clash:
-  // dual-stack pods carry both (flag IPv6 on the second).
-  using Key = std::tuple<std::uint32_t, std::uint16_t, std::string, bool>;
-  auto key_of = [](const PortMappingPolicy& mapping) {
-    return Key{mapping.protocol.number, mapping.external_port, mapping.vip,
-               (mapping.flags & PortMappingPolicy::kIpv6) != 0};
-  };
-  std::vector<Key> taken;
-  for (const auto& record : state_.endpoints) {
-    if (record.endpoint.host_compute_network != network_id || record.endpoint.id == endpoint_id) continue;
-    for (const auto& policy : record.endpoint.policies) {
-      if (const auto* mapping = policy.as<PortMappingPolicy>()) taken.push_back(key_of(*mapping));
-    }
-  }
+  // Dual-stack pods carry an IPv4 and an IPv6 mapping of one port (flag
+  // IPv6 on the second): their keys differ.
+  std::set<std::string> taken = state_.port_mappings_in_use(network_id, endpoint_id);
   for (const auto& policy : policies) {
     const auto* mapping = policy.as<PortMappingPolicy>();
     if (!mapping) continue;
     if (mapping->internal_port == 0) throw HcnFailure(hr::kInvalidInternalPort, "a port mapping needs an InternalPort");
     if (mapping->external_port == 0) continue;  // HNS picks one
-    Key key = key_of(*mapping);
-    for (const auto& existing : taken) {
-      if (existing == key) {
-        throw HcnFailure(hr::kPortAlreadyExists, "external port " + std::to_string(mapping->external_port) +
-                                                     " is already mapped on this network");
-      }
+    if (!taken.insert(layout::port_mapping_key(*mapping)).second) {
+      throw HcnFailure(hr::kPortAlreadyExists, "external port " + std::to_string(mapping->external_port) +
+                                                   " is already mapped on this network");
     }
-    taken.push_back(key);
   }
 }
 

@@ -18,15 +18,6 @@ bool is_unassignable(const Subnet& subnet, const IpAddress& address) {
 
 }  // namespace
 
-std::set<IpAddress> addresses_in_use(const EmulatorState& state, const Guid& network, const Guid& ignoring) {
-  std::set<IpAddress> used;
-  for (const auto& record : state.endpoints) {
-    if (record.endpoint.host_compute_network != network || record.endpoint.id == ignoring) continue;
-    for (const auto& config : record.endpoint.ip_configurations) used.insert(config.ip_address);
-  }
-  return used;
-}
-
 std::optional<IpAddress> reserved_gateway(const Subnet& subnet) {
   if (auto gateway = subnet.gateway()) return gateway;
   if (subnet.flags & Subnet::kDoNotReserveGatewayAddress) return std::nullopt;
@@ -41,7 +32,7 @@ const Subnet* subnet_of(const HostComputeNetwork& network, const IpAddress& addr
 }
 
 IpConfig check_requested_address(const HostComputeNetwork& network, const IpConfig& requested,
-                                 const std::set<IpAddress>& in_use) {
+                                 const AddressesInUse& in_use) {
   const IpAddress& address = requested.ip_address;
   const Subnet* subnet = subnet_of(network, address);
   if (!subnet) {
@@ -51,7 +42,7 @@ IpConfig check_requested_address(const HostComputeNetwork& network, const IpConf
     throw HcnFailure(hr::kAddrInvalidOrReserved,
                      address.str() + " is reserved in " + subnet->ip_address_prefix.str());
   }
-  if (in_use.count(address)) {
+  if (in_use.contains(address)) {
     throw HcnFailure(hr::kAddrInvalidOrReserved,
                      address.str() + " is already used by an endpoint of network " + network.name);
   }
@@ -60,7 +51,7 @@ IpConfig check_requested_address(const HostComputeNetwork& network, const IpConf
   return config;
 }
 
-IpConfig assign_address(const HostComputeNetwork& network, IpFamily family, const std::set<IpAddress>& in_use,
+IpConfig assign_address(const HostComputeNetwork& network, IpFamily family, const AddressesInUse& in_use,
                         PickOrder order) {
   bool any_subnet = false;
   for (const Subnet* subnet : network.subnets()) {
@@ -71,7 +62,7 @@ IpConfig assign_address(const HostComputeNetwork& network, IpFamily family, cons
     const std::uint64_t count = host_bits >= 63 ? kMaxPickCandidates : std::uint64_t{1} << host_bits;
     auto offset = pick_free(count, order, [&](std::uint64_t index) {
       IpAddress candidate = prefix.first().plus(index);
-      return !is_unassignable(*subnet, candidate) && !in_use.count(candidate);
+      return !is_unassignable(*subnet, candidate) && !in_use.contains(candidate);
     });
     if (offset) return IpConfig{prefix.first().plus(*offset), static_cast<std::uint8_t>(prefix.length())};
   }

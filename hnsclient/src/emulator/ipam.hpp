@@ -16,20 +16,17 @@
 
 namespace wincni::hns::emulator {
 
-// Addresses held by endpoints of `network`, except `ignoring`.
-std::set<cni::IpAddress> addresses_in_use(const EmulatorState& state, const Guid& network, const Guid& ignoring = {});
-
 // The address the subnet keeps for its gateway, if any.
 std::optional<cni::IpAddress> reserved_gateway(const Subnet& subnet);
 
 // A requested address, with the prefix length filled in from its subnet.
 IpConfig check_requested_address(const HostComputeNetwork& network, const IpConfig& requested,
-                                 const std::set<cni::IpAddress>& in_use);
+                                 const AddressesInUse& in_use);
 
 // A free address (free_pick.hpp: the lowest, or from a random place) of the
 // first subnet of `family` that has one.
 IpConfig assign_address(const HostComputeNetwork& network, cni::IpFamily family,
-                        const std::set<cni::IpAddress>& in_use, PickOrder order);
+                        const AddressesInUse& in_use, PickOrder order);
 
 // The subnet holding `address`, or nullptr.
 const Subnet* subnet_of(const HostComputeNetwork& network, const cni::IpAddress& address);

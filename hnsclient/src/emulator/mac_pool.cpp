@@ -8,11 +8,7 @@ namespace wincni::hns::emulator {
 
 MacRange default_mac_pool() { return MacRange{"00-15-5D-52-C0-00", "00-15-5D-52-CF-FF"}; }
 
-MacAddress allocate_mac(const EmulatorState& state, const HostComputeNetwork& network, PickOrder order) {
-  std::set<std::uint64_t> used;
-  for (const auto& record : state.endpoints) {
-    if (auto mac = MacAddress::parse(record.endpoint.mac_address)) used.insert(mac->value());
-  }
+MacAddress allocate_mac(EmulatorState& state, const HostComputeNetwork& network, PickOrder order) {
   std::vector<MacRange> ranges = network.mac_pool.empty() ? std::vector<MacRange>{default_mac_pool()} : network.mac_pool;
   for (const auto& range : ranges) {
     auto start = MacAddress::parse(range.start_mac_address);
@@ -20,7 +16,7 @@ MacAddress allocate_mac(const EmulatorState& state, const HostComputeNetwork& ne
     if (!start || !end) continue;  // validated when the network was created
     if (end->value() < start->value()) continue;
     auto offset = pick_free(end->value() - start->value() + 1, order,
-                            [&](std::uint64_t index) { return !used.count(start->value() + index); });
+                            [&](std::uint64_t index) { return !state.mac_in_use(start->value() + index); });
     if (offset) return MacAddress::from_value(start->value() + *offset);
   }
   throw HcnFailure(hr::kNoMoreItems, "the MAC pool of network " + network.name + " is exhausted");

@@ -14,6 +14,6 @@ namespace wincni::hns::emulator {
 MacRange default_mac_pool();
 
 // ERROR_NO_MORE_ITEMS when the pool is exhausted.
-MacAddress allocate_mac(const EmulatorState& state, const HostComputeNetwork& network, PickOrder order);
+MacAddress allocate_mac(EmulatorState& state, const HostComputeNetwork& network, PickOrder order);
 
 }  // namespace wincni::hns::emulator

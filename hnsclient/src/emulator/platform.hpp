@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace wincni::hns::emulator {
 
@@ -29,9 +30,20 @@ class FileLock {
 // nullopt when the file does not exist; throws std::system_error otherwise.
 std::optional<std::string> read_file(const std::string& path);
 // Readers see the old content or the new, never a mix, even if the process
-// dies half-way: write `<path>.tmp`, flush it to disk, rename it over. The
-// caller holds a lock that keeps other writers of `path` out.
-void write_file_atomic(const std::string& path, std::string_view content);
+// dies half-way: write `<path>.tmp`, flush it to disk (unless Deferred),
+// rename it over. The caller holds a lock that keeps other writers of `path`
+// out. Deferred is for files a durable commit record can write again.
+enum class Durability { Flushed, Deferred };
+void write_file_atomic(const std::string& path, std::string_view content,
+                       Durability durability = Durability::Flushed);
+// An empty file; one that exists already stays as it is.
+void create_empty_file(const std::string& path);
+// Nothing happens when the file is already gone.
+void remove_file(const std::string& path);
+// Nothing happens when the directory is gone or holds anything.
+void remove_directory_if_empty(const std::string& path);
+// The names in a directory (no "." or ".."); none when it does not exist.
+std::vector<std::string> list_directory(const std::string& path);
 // One write per line so that lines from concurrent processes never interleave.
 void append_line(const std::string& path, std::string_view line);
 void make_directories(const std::string& path);

@@ -1,5 +1,6 @@
 #include "platform.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -81,7 +82,7 @@ std::optional<std::string> read_file(const std::string& path) {
   return content;
 }
 
-void write_file_atomic(const std::string& path, std::string_view content) {
+void write_file_atomic(const std::string& path, std::string_view content, Durability durability) {
   // One fixed name: writers hold the state lock, and a writer killed
   // half-way leaves a file the next one simply overwrites.
   std::string temporary = path + ".tmp";
@@ -89,7 +90,7 @@ void write_file_atomic(const std::string& path, std::string_view content) {
   if (fd < 0) throw_errno("open " + temporary);
   try {
     write_all(fd, content, temporary);
-    if (::fsync(fd) != 0) throw_errno("fsync " + temporary);
+    if (durability == Durability::Flushed && ::fsync(fd) != 0) throw_errno("fsync " + temporary);
   } catch (...) {
     ::close(fd);
     ::unlink(temporary.c_str());
@@ -102,12 +103,44 @@ void write_file_atomic(const std::string& path, std::string_view content) {
     errno = saved;
     throw_errno("rename " + temporary);
   }
+  if (durability == Durability::Deferred) return;
   // The rename itself must reach the disk too.
   int directory = ::open(parent_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (directory >= 0) {
     ::fsync(directory);
     ::close(directory);
   }
+}
+
+void create_empty_file(const std::string& path) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) throw_errno("create " + path);
+  ::close(fd);
+}
+
+void remove_file(const std::string& path) {
+  if (::unlink(path.c_str()) != 0 && errno != ENOENT) throw_errno("remove " + path);
+}
+
+void remove_directory_if_empty(const std::string& path) {
+  if (::rmdir(path.c_str()) != 0 && errno != ENOENT && errno != ENOTEMPTY && errno != EEXIST) {
+    throw_errno("remove directory " + path);
+  }
+}
+
+std::vector<std::string> list_directory(const std::string& path) {
+  std::vector<std::string> names;
+  DIR* directory = ::opendir(path.c_str());
+  if (!directory) {
+    if (errno == ENOENT) return names;
+    throw_errno("open directory " + path);
+  }
+  while (const dirent* entry = ::readdir(directory)) {
+    std::string_view name = entry->d_name;
+    if (name != "." && name != "..") names.emplace_back(name);
+  }
+  ::closedir(directory);
+  return names;
 }
 
 void append_line(const std::string& path, std::string_view line) {

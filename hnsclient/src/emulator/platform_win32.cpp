@@ -121,7 +121,7 @@ std::optional<std::string> read_file(const std::string& path) {
   return content;
 }
 
-void write_file_atomic(const std::string& path, std::string_view content) {
+void write_file_atomic(const std::string& path, std::string_view content, Durability durability) {
   std::string temporary = path + ".tmp." + std::to_string(GetCurrentProcessId());
   std::wstring wide_temporary = windows_path(temporary);
   {
@@ -130,19 +130,67 @@ void write_file_atomic(const std::string& path, std::string_view content) {
     if (!file.valid()) throw_last_error("open " + temporary);
     try {
       write_all(file.get(), content, temporary);
-      if (!FlushFileBuffers(file.get())) throw_last_error("flush " + temporary);
+      if (durability == Durability::Flushed && !FlushFileBuffers(file.get())) {
+        throw_last_error("flush " + temporary);
+      }
     } catch (...) {
       DeleteFileW(wide_temporary.c_str());
       throw;
     }
   }
-  if (!MoveFileExW(wide_temporary.c_str(), windows_path(path).c_str(),
-                   MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) {
+  DWORD move_flags = MOVEFILE_REPLACE_EXISTING;
+  if (durability == Durability::Flushed) move_flags |= MOVEFILE_WRITE_THROUGH;
+  if (!MoveFileExW(wide_temporary.c_str(), windows_path(path).c_str(), move_flags)) {
     DWORD error = GetLastError();
     DeleteFileW(wide_temporary.c_str());
     SetLastError(error);
     throw_last_error("rename " + temporary);
   }
+}
+
+void create_empty_file(const std::string& path) {
+  FileHandle file(CreateFileW(windows_path(path).c_str(), GENERIC_WRITE,
+                              FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_ALWAYS,
+                              FILE_ATTRIBUTE_NORMAL, nullptr));
+  if (!file.valid()) throw_last_error("create " + path);
+}
+
+void remove_file(const std::string& path) {
+  if (!DeleteFileW(windows_path(path).c_str())) {
+    DWORD error = GetLastError();
+    if (error == ERROR_FILE_NOT_FOUND || error == ERROR_PATH_NOT_FOUND) return;
+    throw_last_error("remove " + path);
+  }
+}
+
+void remove_directory_if_empty(const std::string& path) {
+  if (!RemoveDirectoryW(windows_path(path).c_str())) {
+    DWORD error = GetLastError();
+    if (error == ERROR_FILE_NOT_FOUND || error == ERROR_PATH_NOT_FOUND || error == ERROR_DIR_NOT_EMPTY) return;
+    throw_last_error("remove directory " + path);
+  }
+}
+
+std::vector<std::string> list_directory(const std::string& path) {
+  std::vector<std::string> names;
+  WIN32_FIND_DATAW found;
+  HANDLE search = FindFirstFileW((windows_path(path) + L"\\*").c_str(), &found);
+  if (search == INVALID_HANDLE_VALUE) {
+    DWORD error = GetLastError();
+    if (error == ERROR_FILE_NOT_FOUND || error == ERROR_PATH_NOT_FOUND) return names;
+    throw_last_error("list " + path);
+  }
+  do {
+    std::wstring_view name = found.cFileName;
+    if (name != L"." && name != L"..") names.push_back(narrow(std::wstring(name)));
+  } while (FindNextFileW(search, &found));
+  DWORD error = GetLastError();
+  FindClose(search);
+  if (error != ERROR_NO_MORE_FILES) {
+    SetLastError(error);
+    throw_last_error("list " + path);
+  }
+  return names;
 }
 
 void append_line(const std::string& path, std::string_view line) {

@@ -2,43 +2,93 @@
 
 #include <algorithm>
 
+#include "platform.hpp"
+#include "store_layout.hpp"
 #include "wincni/cni/json_keys.hpp"
 #include "wincni/hns/schema/json_io.hpp"
 
 namespace wincni::hns::emulator {
 namespace {
 
-template <class Records, class IdOf>
-auto* find_by_id(Records& records, const Guid& id, IdOf id_of) {
-  auto it = std::find_if(records.begin(), records.end(), [&](auto& record) { return id_of(record) == id; });
-  return it == records.end() ? nullptr : &*it;
+// The store's own format version, for future migrations.
+constexpr int kFormat = 2;
+
+Json to_json(const NetworkRecord& record) {
+  Json item = {{"Network", record.network.to_json()}};
+  if (record.management_ip) item["ManagementIP"] = record.management_ip->str();
+  return item;
 }
 
-const Guid& network_id(const NetworkRecord& record) { return record.network.id; }
-const Guid& endpoint_id(const EndpointRecord& record) { return record.endpoint.id; }
-const Guid& namespace_id(const HostComputeNamespace& ns) { return ns.id; }
+Json to_json(const EndpointRecord& record) {
+  Json item = {{"Endpoint", record.endpoint.to_json()}};
+  json_io::put_strings(item, "SharedContainers", record.shared_containers);
+  json_io::put_bool(item, "HostAttached", record.host_attached);
+  json_io::put_uint(item, "HostCompartment", record.host_compartment);
+  return item;
+}
 
-// The state file's own format version, for future migrations.
-constexpr int kFormat = 1;
+Json to_json(const HostComputeNamespace& ns) { return Json{{"Namespace", ns.to_json()}}; }
+
+void read_record(const Json& item, NetworkRecord& record) {
+  record.network = HostComputeNetwork::from_json(item.at("Network"));
+  record.management_ip = read_address(item, "ManagementIP");
+}
+
+void read_record(const Json& item, EndpointRecord& record) {
+  record.endpoint = HostComputeEndpoint::from_json(item.at("Endpoint"));
+  record.shared_containers = json_io::read_strings(item, "SharedContainers");
+  record.host_attached = json_io::read_bool(item, "HostAttached");
+  record.host_compartment = json_io::read_uint<std::uint16_t>(item, "HostCompartment");
+}
+
+void read_record(const Json& item, HostComputeNamespace& ns) { ns = HostComputeNamespace::from_json(item.at("Namespace")); }
+
+// An object's file: the record and its place in listings.
+template <class Record>
+std::string file_text(const Record& record, std::uint64_t sequence) {
+  Json item = to_json(record);
+  item["Sequence"] = sequence;
+  return item.dump(1);
+}
+
+template <class Record>
+typename RecordCache<Record>::Loader loader_of(const std::string& directory, const char* kind_directory) {
+  return [directory, kind_directory](const Guid& id) {
+    CachedRecord<Record> slot;
+    std::string path = directory + "/" + layout::object_file(kind_directory, id);
+    auto text = read_file(path);
+    if (!text) return slot;
+    Json item = json_io::parse_object(*text, path);
+    Record record;
+    read_record(item, record);
+    slot.sequence = json_io::read_uint<std::uint64_t>(item, "Sequence");
+    slot.current = std::move(record);
+    slot.stored = std::move(*text);
+    return slot;
+  };
+}
+
+template <class Record>
+void add_changes(CommitRecord& commit, const RecordCache<Record>& cache, const char* kind_directory) {
+  for (const auto& [id, slot] : cache.slots()) {
+    std::string path = layout::object_file(kind_directory, id);
+    if (!slot->current) {
+      if (slot->stored) commit.remove(path);
+      continue;
+    }
+    std::string text = file_text(*slot->current, slot->sequence);
+    if (text != slot->stored) commit.write(path, std::move(text));
+  }
+}
+
+std::vector<layout::IndexEntry> stored_entries(const CachedRecord<EndpointRecord>& slot, const std::string& path) {
+  if (!slot.stored) return {};
+  EndpointRecord stored;
+  read_record(json_io::parse_object(*slot.stored, path), stored);
+  return layout::index_entries(stored);
+}
 
 }  // namespace
-
-NetworkRecord* EmulatorState::find_network(const Guid& id) { return find_by_id(networks, id, network_id); }
-const NetworkRecord* EmulatorState::find_network(const Guid& id) const { return find_by_id(networks, id, network_id); }
-EndpointRecord* EmulatorState::find_endpoint(const Guid& id) { return find_by_id(endpoints, id, endpoint_id); }
-const EndpointRecord* EmulatorState::find_endpoint(const Guid& id) const {
-  return find_by_id(endpoints, id, endpoint_id);
-}
-HostComputeNamespace* EmulatorState::find_namespace(const Guid& id) { return find_by_id(namespaces, id, namespace_id); }
-const HostComputeNamespace* EmulatorState::find_namespace(const Guid& id) const {
-  return find_by_id(namespaces, id, namespace_id);
-}
-
-ComputeSystemRecord* EmulatorState::find_compute_system(std::string_view id) {
-  auto it = std::find_if(compute_systems.begin(), compute_systems.end(),
-                         [&](const ComputeSystemRecord& system) { return cni::equals_ignore_case(system.id, id); });
-  return it == compute_systems.end() ? nullptr : &*it;
-}
 
 Json ComputeSystemRecord::to_json() const {
   Json adapters = Json::array();
@@ -57,70 +107,193 @@ ComputeSystemRecord ComputeSystemRecord::from_json(const Json& value) {
   return record;
 }
 
-EmulatorState EmulatorState::from_json(const Json& value) {
-  using namespace json_io;
-  EmulatorState state;
-  for (const auto& item : read_array(value, "Networks")) {
-    NetworkRecord record{HostComputeNetwork::from_json(item.at("Network")), read_address(item, "ManagementIP")};
-    state.networks.push_back(std::move(record));
-  }
-  for (const auto& item : read_array(value, "Endpoints")) {
-    EndpointRecord record;
-    record.endpoint = HostComputeEndpoint::from_json(item.at("Endpoint"));
-    record.shared_containers = read_strings(item, "SharedContainers");
-    record.host_attached = read_bool(item, "HostAttached");
-    record.host_compartment = read_uint<std::uint16_t>(item, "HostCompartment");
-    state.endpoints.push_back(std::move(record));
-  }
-  for (const auto& item : read_array(value, "Namespaces")) state.namespaces.push_back(HostComputeNamespace::from_json(item));
-  for (const auto& item : read_array(value, "ComputeSystems")) {
-    state.compute_systems.push_back(ComputeSystemRecord::from_json(item));
-  }
-  const Json& host = read_object(value, "Host");
-  if (field(host, "AdapterName")) state.host.adapter_name = read_string(host, "AdapterName");
-  if (auto ip = read_address(host, "ManagementIP")) state.host.management_ip = *ip;
-  if (field(value, "HnsVersion")) {
-    const Json& version = read_object(value, "HnsVersion");
-    state.hns_version = HnsVersion{read_uint<std::uint16_t>(version, "Major"), read_uint<std::uint16_t>(version, "Minor")};
-  }
-  for (const auto& [name, count] : read_object(value, "CallCounts").items()) {
-    state.call_counts[name] = count.get<std::uint64_t>();
-  }
-  if (field(value, "NextCompartment")) state.next_compartment = read_uint<std::uint32_t>(value, "NextCompartment");
-  return state;
+ComputeSystemRecord* EmulatorState::find_compute_system(std::string_view id) {
+  auto& systems = globals_.compute_systems;
+  auto it = std::find_if(systems.begin(), systems.end(),
+                         [&](const ComputeSystemRecord& system) { return cni::equals_ignore_case(system.id, id); });
+  return it == systems.end() ? nullptr : &*it;
 }
 
-Json EmulatorState::to_json() const {
+StoreGlobals StoreGlobals::from_json(const Json& value) {
+  using namespace json_io;
+  StoreGlobals globals;
+  const Json& host = read_object(value, "Host");
+  if (field(host, "AdapterName")) globals.host.adapter_name = read_string(host, "AdapterName");
+  if (auto ip = read_address(host, "ManagementIP")) globals.host.management_ip = *ip;
+  if (field(value, "HnsVersion")) {
+    const Json& version = read_object(value, "HnsVersion");
+    globals.hns_version =
+        HnsVersion{read_uint<std::uint16_t>(version, "Major"), read_uint<std::uint16_t>(version, "Minor")};
+  }
+  for (const auto& [name, count] : read_object(value, "CallCounts").items()) {
+    globals.call_counts[name] = count.get<std::uint64_t>();
+  }
+  if (field(value, "NextCompartment")) globals.next_compartment = read_uint<std::uint32_t>(value, "NextCompartment");
+  if (field(value, "NextSequence")) globals.next_sequence = read_uint<std::uint64_t>(value, "NextSequence");
+  for (const auto& item : read_array(value, "ComputeSystems")) {
+    globals.compute_systems.push_back(ComputeSystemRecord::from_json(item));
+  }
+  return globals;
+}
+
+Json StoreGlobals::to_json() const {
   Json out = {{"Format", kFormat}};
-  Json network_items = Json::array();
-  for (const auto& record : networks) {
-    Json item = {{"Network", record.network.to_json()}};
-    if (record.management_ip) item["ManagementIP"] = record.management_ip->str();
-    network_items.push_back(std::move(item));
-  }
-  out["Networks"] = std::move(network_items);
-  Json endpoint_items = Json::array();
-  for (const auto& record : endpoints) {
-    Json item = {{"Endpoint", record.endpoint.to_json()}};
-    json_io::put_strings(item, "SharedContainers", record.shared_containers);
-    json_io::put_bool(item, "HostAttached", record.host_attached);
-    json_io::put_uint(item, "HostCompartment", record.host_compartment);
-    endpoint_items.push_back(std::move(item));
-  }
-  out["Endpoints"] = std::move(endpoint_items);
-  Json namespace_items = Json::array();
-  for (const auto& ns : namespaces) namespace_items.push_back(ns.to_json());
-  out["Namespaces"] = std::move(namespace_items);
+  out["Host"] = {{"AdapterName", host.adapter_name}, {"ManagementIP", host.management_ip.str()}};
+  if (hns_version) out["HnsVersion"] = {{"Major", hns_version->major}, {"Minor", hns_version->minor}};
+  if (!call_counts.empty()) out["CallCounts"] = call_counts;
+  out["NextCompartment"] = next_compartment;
+  out["NextSequence"] = next_sequence;
   if (!compute_systems.empty()) {
     Json system_items = Json::array();
     for (const auto& system : compute_systems) system_items.push_back(system.to_json());
     out["ComputeSystems"] = std::move(system_items);
   }
-  out["Host"] = {{"AdapterName", host.adapter_name}, {"ManagementIP", host.management_ip.str()}};
-  if (hns_version) out["HnsVersion"] = {{"Major", hns_version->major}, {"Minor", hns_version->minor}};
-  if (!call_counts.empty()) out["CallCounts"] = call_counts;
-  out["NextCompartment"] = next_compartment;
   return out;
+}
+
+EmulatorState::EmulatorState(std::string directory)
+    : directory_(std::move(directory)),
+      networks_(loader_of<NetworkRecord>(directory_, layout::kNetworks)),
+      endpoints_(loader_of<EndpointRecord>(directory_, layout::kEndpoints)),
+      namespaces_(loader_of<HostComputeNamespace>(directory_, layout::kNamespaces)) {
+  std::string path = directory_ + "/" + layout::kGlobalsFile;
+  if (auto text = read_file(path); text && !text->empty()) {
+    globals_ = StoreGlobals::from_json(json_io::parse_object(*text, path));
+    stored_globals_ = std::move(*text);
+  }
+}
+
+NetworkRecord& EmulatorState::add_network(NetworkRecord record) {
+  Guid id = record.network.id;
+  return networks_.add(id, std::move(record), globals_.next_sequence++);
+}
+
+EndpointRecord& EmulatorState::add_endpoint(EndpointRecord record) {
+  Guid id = record.endpoint.id;
+  return endpoints_.add(id, std::move(record), globals_.next_sequence++);
+}
+
+HostComputeNamespace& EmulatorState::add_namespace(HostComputeNamespace ns, bool first) {
+  Guid id = ns.id;
+  return namespaces_.add(id, std::move(ns), first ? 0 : globals_.next_sequence++);
+}
+
+std::vector<Guid> EmulatorState::stored_ids(const char* kind_directory) const {
+  std::vector<Guid> ids;
+  for (const auto& name : list_directory(directory_ + "/" + kind_directory)) {
+    if (auto id = layout::object_id(name)) ids.push_back(*id);
+  }
+  return ids;
+}
+
+template <class Record>
+std::vector<Record*> all_of(RecordCache<Record>& cache, std::vector<Guid> stored) {
+  std::vector<Guid> seen = cache.seen();
+  stored.insert(stored.end(), seen.begin(), seen.end());
+  return cache.present(std::move(stored));
+}
+
+std::vector<NetworkRecord*> EmulatorState::networks() { return all_of(networks_, stored_ids(layout::kNetworks)); }
+std::vector<EndpointRecord*> EmulatorState::endpoints() { return all_of(endpoints_, stored_ids(layout::kEndpoints)); }
+std::vector<HostComputeNamespace*> EmulatorState::namespaces() {
+  return all_of(namespaces_, stored_ids(layout::kNamespaces));
+}
+
+std::vector<std::pair<std::string, std::string>> EmulatorState::index_keys(const std::string& index_directory) {
+  // The directory holds the entries of the endpoints as stored; the
+  // endpoints this call read or changed answer for themselves.
+  const std::set<std::string> seen = seen_endpoints();
+  std::vector<std::pair<std::string, std::string>> keys;
+  const std::string index = directory_ + "/" + index_directory;
+  for (const auto& key : list_directory(index)) {
+    for (auto& owner : list_directory(index + "/" + key)) {
+      if (!seen.count(owner)) keys.emplace_back(key, std::move(owner));
+    }
+  }
+  for (const auto& [id, slot] : endpoints_.slots()) {
+    if (!slot->current) continue;
+    for (auto& entry : layout::index_entries(*slot->current)) {
+      if (entry.directory == index_directory) keys.emplace_back(std::move(entry.key), id.str());
+    }
+  }
+  return keys;
+}
+
+std::set<std::string> EmulatorState::seen_endpoints() const {
+  std::set<std::string> seen;
+  for (const Guid& id : endpoints_.seen()) seen.insert(id.str());
+  return seen;
+}
+
+bool EmulatorState::key_taken(const std::string& index_directory, const std::string& key,
+                              const std::string& ignoring) {
+  const std::set<std::string> seen = seen_endpoints();
+  for (const auto& owner : list_directory(directory_ + "/" + index_directory + "/" + key)) {
+    if (owner != ignoring && !seen.count(owner)) return true;
+  }
+  for (const auto& [id, slot] : endpoints_.slots()) {
+    if (!slot->current || id.str() == ignoring) continue;
+    for (const auto& entry : layout::index_entries(*slot->current)) {
+      if (entry.directory == index_directory && entry.key == key) return true;
+    }
+  }
+  return false;
+}
+
+std::vector<EndpointRecord*> EmulatorState::endpoints_indexed_in(const std::string& index_directory) {
+  std::vector<Guid> ids;
+  for (const auto& [key, owner] : index_keys(index_directory)) {
+    if (auto id = Guid::parse(owner)) ids.push_back(*id);
+  }
+  return endpoints_.present(std::move(ids));
+}
+
+std::vector<EndpointRecord*> EmulatorState::endpoints_on_network(const Guid& network) {
+  std::vector<EndpointRecord*> found = endpoints_indexed_in(layout::members_index(network));
+  std::erase_if(found, [&](const EndpointRecord* record) { return record->endpoint.host_compute_network != network; });
+  return found;
+}
+
+std::vector<EndpointRecord*> EmulatorState::endpoints_maybe_named(const std::string& name) {
+  return endpoints_indexed_in(layout::names_index(name));
+}
+
+AddressesInUse EmulatorState::addresses_in_use(const Guid& network, const Guid& ignoring) {
+  return AddressesInUse([this, index = layout::addresses_index(network), ignored = ignoring.str()](
+                            const std::string& key) { return key_taken(index, key, ignored); });
+}
+
+bool EmulatorState::mac_in_use(std::uint64_t mac) { return key_taken(layout::macs_index(), layout::mac_key(mac), {}); }
+
+std::set<std::string> EmulatorState::port_mappings_in_use(const Guid& network, const Guid& ignoring) {
+  const std::string ignored = ignoring.str();
+  std::set<std::string> used;
+  for (auto& [key, owner] : index_keys(layout::ports_index(network))) {
+    if (owner != ignored) used.insert(std::move(key));
+  }
+  return used;
+}
+
+CommitRecord EmulatorState::changes() const {
+  CommitRecord commit;
+  add_changes(commit, networks_, layout::kNetworks);
+  add_changes(commit, endpoints_, layout::kEndpoints);
+  add_changes(commit, namespaces_, layout::kNamespaces);
+  for (const auto& [id, slot] : endpoints_.slots()) {
+    if (slot->current && file_text(*slot->current, slot->sequence) == slot->stored) continue;
+    std::vector<layout::IndexEntry> before = stored_entries(*slot, layout::object_file(layout::kEndpoints, id));
+    std::vector<layout::IndexEntry> after = slot->current ? layout::index_entries(*slot->current)
+                                                          : std::vector<layout::IndexEntry>{};
+    std::vector<layout::IndexEntry> gone;
+    std::vector<layout::IndexEntry> added;
+    std::set_difference(before.begin(), before.end(), after.begin(), after.end(), std::back_inserter(gone));
+    std::set_difference(after.begin(), after.end(), before.begin(), before.end(), std::back_inserter(added));
+    for (const auto& entry : gone) commit.remove(entry.file());
+    for (const auto& entry : added) commit.create_empty(entry.file());
+  }
+  std::string globals = globals_.to_json().dump(1);
+  if (globals != stored_globals_) commit.write(layout::kGlobalsFile, std::move(globals));
+  return commit;
 }
 
 }  // namespace wincni::hns::emulator

@@ -3,7 +3,7 @@
 #include <mutex>
 
 #include "platform.hpp"
-#include "wincni/hns/schema/json_io.hpp"
+#include "store_layout.hpp"
 
 namespace wincni::hns::emulator {
 namespace {
@@ -18,30 +18,34 @@ std::mutex& process_mutex() {
 }  // namespace
 
 StateStore::StateStore(std::string directory)
-    : directory_(std::move(directory)),
-      state_path_(directory_ + "/state.json"),
-      lock_path_(directory_ + "/state.lock") {}
-
-EmulatorState StateStore::load() const {
-  auto content = read_file(state_path_);
-  if (!content || content->empty()) return EmulatorState{};
-  return EmulatorState::from_json(json_io::parse_object(*content, state_path_));
-}
+    : directory_(std::move(directory)), lock_path_(directory_ + "/" + layout::kLockFile) {}
 
 void StateStore::update(const std::function<bool(EmulatorState&)>& change) {
   std::lock_guard<std::mutex> in_process(process_mutex());
   make_directories(directory_);
   FileLock lock(lock_path_, FileLock::Mode::Exclusive);
-  EmulatorState state = load();
-  if (change(state)) write_file_atomic(state_path_, state.to_json().dump(1));
+  CommitRecord::recover(directory_);
+  EmulatorState state(directory_);
+  if (change(state)) state.changes().commit(directory_);
 }
 
 void StateStore::inspect(const std::function<void(EmulatorState&)>& look) {
   std::lock_guard<std::mutex> in_process(process_mutex());
   make_directories(directory_);
-  FileLock lock(lock_path_, FileLock::Mode::Shared);
-  EmulatorState state = load();
-  look(state);
+  for (;;) {
+    {
+      FileLock lock(lock_path_, FileLock::Mode::Shared);
+      if (!CommitRecord::pending(directory_)) {
+        EmulatorState state(directory_);
+        look(state);
+        return;
+      }
+    }
+    // A writer died part-way: finish its commit (which needs the exclusive
+    // lock) before reading.
+    FileLock lock(lock_path_, FileLock::Mode::Exclusive);
+    CommitRecord::recover(directory_);
+  }
 }
 
 }  // namespace wincni::hns::emulator

@@ -92,7 +92,7 @@ Json networks(Host& host, const Request& request) {
   EmulatorState& state = host.state();
   if (request.method == "GET" && request.id.empty()) {
     Json all = Json::array();
-    for (const auto& record : state.networks) all.push_back(host.network_v1(record).to_json());
+    for (const NetworkRecord* record : state.networks()) all.push_back(host.network_v1(*record).to_json());
     return all;
   }
   if (request.method == "GET" && request.action.empty()) {
@@ -113,7 +113,7 @@ Json endpoints(Host& host, const Request& request) {
   EmulatorState& state = host.state();
   if (request.method == "GET" && request.id.empty()) {
     Json all = Json::array();
-    for (const auto& record : state.endpoints) all.push_back(host.endpoint_v1(record).to_json());
+    for (const EndpointRecord* record : state.endpoints()) all.push_back(host.endpoint_v1(*record).to_json());
     return all;
   }
   if (request.method == "GET" && request.action.empty()) {
@@ -128,8 +128,8 @@ Json endpoints(Host& host, const Request& request) {
     HnsEndpoint wanted = HnsEndpoint::from_json(body_object(request.body));
     Guid network_id = wanted.virtual_network;
     if (network_id.is_null() && !wanted.virtual_network_name.empty()) {
-      for (const auto& record : state.networks) {
-        if (record.network.name == wanted.virtual_network_name) network_id = record.network.id;
+      for (const NetworkRecord* record : state.networks()) {
+        if (record->network.name == wanted.virtual_network_name) network_id = record->network.id;
       }
     }
     if (network_id.is_null()) throw HcnFailure(hr::kNetworkNotFound, "the endpoint names no VirtualNetwork");
@@ -162,7 +162,7 @@ Json namespaces(Host& host, const Request& request) {
   EmulatorState& state = host.state();
   if (request.method == "GET" && request.id.empty()) {
     Json all = Json::array();
-    for (const auto& ns : state.namespaces) all.push_back(host.namespace_v1(ns).to_json());
+    for (const HostComputeNamespace* ns : state.namespaces()) all.push_back(host.namespace_v1(*ns).to_json());
     return all;
   }
   if (request.method == "GET" && request.action.empty()) {

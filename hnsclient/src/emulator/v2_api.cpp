@@ -4,6 +4,7 @@
 #include "failure.hpp"
 #include "filter.hpp"
 #include "garbling.hpp"
+#include "wincni/cni/json_keys.hpp"
 #include "wincni/hns/schema/hns_v1.hpp"
 #include "wincni/hns/schema/json_io.hpp"
 
@@ -41,6 +42,27 @@ HostComputeEndpoint endpoint_settings(std::string_view text) {
                                       : to_v2(HnsEndpoint::from_json(settings));
 }
 
+// The endpoints a filter can match, from the index when it names the ID, the
+// name or the network (v1 keys whose values both views share): a superset
+// that matches_filter then sorts out. Other filters read every endpoint.
+std::vector<EndpointRecord*> endpoints_to_consider(EmulatorState& state, const Json& filter) {
+  if (filter.is_object()) {
+    for (const auto& [key, wanted] : filter.items()) {
+      if (!wanted.is_string()) continue;
+      const auto& text = wanted.get_ref<const std::string&>();
+      if (cni::equals_ignore_case(key, "Name")) return state.endpoints_maybe_named(text);
+      auto id = Guid::parse(text);
+      if (!id) continue;
+      if (cni::equals_ignore_case(key, "ID")) {
+        EndpointRecord* record = state.find_endpoint(*id);
+        return record ? std::vector<EndpointRecord*>{record} : std::vector<EndpointRecord*>{};
+      }
+      if (cni::equals_ignore_case(key, "VirtualNetwork")) return state.endpoints_on_network(*id);
+    }
+  }
+  return state.endpoints();
+}
+
 std::string enumerate_ids(Host& host, HcnObject kind, const Json& filter) {
   const bool either_schema = host.rules().filter_either_schema;
   if (!either_schema) require_v1_filter_keys(filter);
@@ -51,17 +73,19 @@ std::string enumerate_ids(Host& host, HcnObject kind, const Json& filter) {
   EmulatorState& state = host.state();
   switch (kind) {
     case HcnObject::Network:
-      for (const auto& record : state.networks) {
-        consider(record.network.id, host.network_v2(record), host.network_v1(record));
+      for (const NetworkRecord* record : state.networks()) {
+        consider(record->network.id, host.network_v2(*record), host.network_v1(*record));
       }
       break;
     case HcnObject::Endpoint:
-      for (const auto& record : state.endpoints) {
-        consider(record.endpoint.id, host.endpoint_v2(record), host.endpoint_v1(record));
+      for (const EndpointRecord* record : endpoints_to_consider(state, filter)) {
+        consider(record->endpoint.id, host.endpoint_v2(*record), host.endpoint_v1(*record));
       }
       break;
     case HcnObject::Namespace:
-      for (const auto& ns : state.namespaces) consider(ns.id, host.namespace_v2(ns), host.namespace_v1(ns));
+      for (const HostComputeNamespace* ns : state.namespaces()) {
+        consider(ns->id, host.namespace_v2(*ns), host.namespace_v1(*ns));
+      }
       break;
   }
   return ids.dump();

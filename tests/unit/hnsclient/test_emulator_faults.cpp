@@ -211,6 +211,6 @@ TEST_CASE("the emulator works without a journal and does not create one") {
   EmulatorFixture fx;
   fx.network();
   CHECK_FALSE(std::filesystem::exists(fx.dir.path() + "/journal"));
-  CHECK(std::filesystem::exists(fx.dir.path() + "/state.json"));
+  CHECK(std::filesystem::exists(fx.dir.path() + "/host.json"));
   CHECK(std::filesystem::exists(fx.dir.path() + "/state.lock"));
 }

@@ -5,6 +5,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <set>
 #include <thread>
 
@@ -150,11 +152,26 @@ TEST_CASE("a process killed at any moment never leaves a torn store") {
     std::this_thread::sleep_for(std::chrono::milliseconds(15 + 11 * round));
     ::kill(child, SIGKILL);
     CHECK(exit_status(child) == 128 + SIGKILL);
-    // A fresh reader finds a whole store (and the lock was released by the kernel).
-    auto content = wincni::hns::emulator::read_file(fx.dir.path() + "/state.json");
+    // A fresh reader finds a whole store (and the lock was released by the
+    // kernel): every object readable, the index agreeing with the objects.
+    auto content = wincni::hns::emulator::read_file(fx.dir.path() + "/host.json");
     REQUIRE(content);
     CHECK_NOTHROW(json::parse(*content));
-    CHECK(fx.emulator.enumerate(HcnObject::Endpoint, "").ok());
+    HcnReply all = fx.emulator.enumerate(HcnObject::Endpoint, "");
+    REQUIRE(all.ok());
+    for (const auto& id : json::parse(all.output)) {
+      HcnHandle handle = nullptr;
+      REQUIRE(fx.emulator.open(HcnObject::Endpoint, *Guid::parse(id.get<std::string>()), &handle).ok());
+      HcnReply properties = fx.emulator.query_properties(HcnObject::Endpoint, handle, "");
+      fx.emulator.close(HcnObject::Endpoint, handle);
+      REQUIRE(properties.ok());
+      std::string name = json::parse(properties.output)["Name"];
+      HcnReply named = fx.emulator.enumerate(HcnObject::Endpoint, R"({"Filter":"{\"Name\":\")" + name + R"(\"}"})");
+      REQUIRE(named.ok());
+      json found = json::parse(named.output);
+      CHECK(std::find(found.begin(), found.end(), id) != found.end());
+    }
+    CHECK_FALSE(std::filesystem::exists(fx.dir.path() + "/commit.json"));
   }
   CHECK(fx.endpoint(network, R"({"Name":"after","SchemaVersion":{"Major":2}})").ok());
 }
