@@ -65,6 +65,9 @@ std::string container_and_endpoint(const std::string& container, const Guid& end
 void HnsClient::hot_attach(const std::string& container_id, const Guid& endpoint) {
   CallOutcome outcome =
       call("HcsModifyComputeSystem", network_modification(api_, container_id, "Add", endpoint), false);
+  // Already in the container: where the caller wants it (terway takes this
+  // code from a hot add as success too).
+  if (outcome.hr == hr::kEndpointAlreadyAttached) return;
   if (!outcome.ok()) raise(outcome, container_and_endpoint(container_id, endpoint));
 }
 

@@ -580,3 +580,27 @@ TEST_CASE("client: an unreadable answer is not retried, and the call's work stay
   CHECK(fx.calls("HcnCreateEndpoint") == 2);  // the scene's and this one
   CHECK(fx.client.find_endpoint_by_name("def_cbr0"));
 }
+
+TEST_CASE("hot attach through HCS: HNS lists the container; a repeat, a removal twice and a gone container") {
+  ClientFixture fx;
+  HnsNetwork network = fx.v1_bridge();
+  HnsEndpoint endpoint = fx.v1_endpoint(network);
+  HResult code = 0;
+  error_of([&] { fx.client.hot_attach("pause", endpoint.id); }, &code);
+  CHECK(code == hr::kSystemNotFound);
+  CHECK_FALSE(fx.client.compute_system_properties("pause"));
+
+  fx.client.create_compute_system("pause", Json{{"SystemType", "Container"}});
+  fx.client.hot_attach("pause", endpoint.id);
+  fx.client.hot_attach("pause", endpoint.id);  // already there: success
+  CHECK(fx.client.get_hns_endpoint(endpoint.id)->shared_containers == std::vector<std::string>{"pause"});
+  CHECK(fx.client.hot_detach("pause", endpoint.id));
+  CHECK_FALSE(fx.client.hot_detach("pause", endpoint.id));
+  CHECK(fx.client.get_hns_endpoint(endpoint.id)->shared_containers.empty());
+
+  fx.client.hot_attach("pause", endpoint.id);
+  CHECK(fx.client.terminate_compute_system("pause"));
+  CHECK_FALSE(fx.client.terminate_compute_system("pause"));
+  CHECK_FALSE(fx.client.hot_detach("pause", endpoint.id));  // its vNIC went with it
+  CHECK(fx.client.get_hns_endpoint(endpoint.id)->shared_containers.empty());
+}

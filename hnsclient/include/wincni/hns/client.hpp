@@ -104,7 +104,8 @@ class HnsClient {
   // Hot-adds the endpoint's vNIC to the running container `container_id`
   // (open, modify {"ResourceType":"Network","RequestType":"Add"}, close).
   // A container HCS does not know raises HCS_E_SYSTEM_NOT_FOUND
-  // (is_compute_system_missing).
+  // (is_compute_system_missing); one that already has the endpoint
+  // (HCN_E_ENDPOINT_ALREADY_ATTACHED) is success.
   void hot_attach(const std::string& container_id, const Guid& endpoint);
   // false when there was nothing to take out: the container is gone (its
   // vNICs went with it) or the endpoint is not in it.
