@@ -10,6 +10,7 @@
 #include "configs.hpp"
 #include "emulated_node.hpp"
 #include "foreign_endpoint.hpp"
+#include "shared_containers.hpp"
 
 using namespace wincni;
 using namespace wincni::test;
@@ -25,13 +26,6 @@ Run check(const EmulatedNode& node, const std::string& container, const std::str
 
 std::string id_of_network(const EmulatedNode& node, const std::string& name) {
   return node_client(node).find_network_by_name(name)->id.str();
-}
-
-// The containers HNS v1 shows the endpoint attached to.
-std::vector<std::string> shared_containers(const EmulatedNode& node, const std::string& endpoint) {
-  auto found = node_client(node).find_hns_endpoint_by_name(endpoint);
-  REQUIRE(found);
-  return found->shared_containers;
 }
 
 // pod1, added on flanneld's host-gw node.

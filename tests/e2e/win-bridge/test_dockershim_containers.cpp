@@ -11,6 +11,7 @@
 #include "emulated_node.hpp"
 #include "emulator_journal.hpp"
 #include "foreign_endpoint.hpp"
+#include "shared_containers.hpp"
 
 using namespace wincni;
 using namespace wincni::test;
@@ -22,12 +23,6 @@ std::string dockershim_config(const EmulatedNode& node) {
   json config = bridge_config(node, "0.2.0");
   config.erase("apiVersion");  // HNS v1, as dockershim nodes run it
   return config.dump();
-}
-
-std::vector<std::string> shared_containers(const EmulatedNode& node, const std::string& endpoint) {
-  auto found = node_client(node).find_hns_endpoint_by_name(endpoint);
-  REQUIRE(found);
-  return found->shared_containers;
 }
 
 }  // namespace
