@@ -22,6 +22,10 @@ const std::vector<Command>& all_commands() {
       {"caps", "show", "what this host's HNS lets wincni do, setting by setting (also: hnsctl caps)", caps_show},
       {"explain", "add", "what ADD would do with a config, without doing it (also: hnsctl explain [FILE])", explain_add},
       {"audit", "run", "find leaked or inconsistent objects; exit 1 if any (also: hnsctl audit)", audit_run},
+      {"doctor", "run",
+       "find (--apply: remove) what pods that are gone left: endpoints, allocations, scratch files (also: hnsctl "
+       "doctor)",
+       doctor_run},
       {"source-vip", "reserve",
        "reserve kube-proxy's source VIP in the pods' host-local store and print it (also: hnsctl source-vip NETWORK)",
        source_vip_reserve},

@@ -21,8 +21,7 @@ class EngineNode : public EmulatedNode {
  public:
   explicit EngineNode(const engine::EndpointFlavor& flavor) : flavor_(flavor) {}
 
-  Run plugin(const PluginCall& call) const override {
-    as_runtime_before(call);
+  Run invoke(const PluginCall& call) const override {
     cni::Environment environment = env();
     for (const auto& [key, value] : call_variables(call)) environment.set(key, value);
     hns::emulator::EmulatorConfig emulator;

@@ -68,6 +68,11 @@ class EmulatedNode {
 
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
   std::string ipam_dir() const { return path("ipam"); }
+  // flannel's dataDir, where it keeps each pod's delegate config.
+  std::string scratch_dir() const { return path("flannel"); }
+  // The runtime's CNI result cache (libcni's), as containerd keeps it: a
+  // file for each attachment whose ADD succeeded and that no DEL removed.
+  std::string runtime_cache_dir() const { return path("cni-cache/results"); }
 
   // `config_text` with host-local's data (if it uses host-local) kept in
   // this node's scratch directory.
@@ -147,9 +152,11 @@ class EmulatedNode {
   }
 
   // The plugin under test, as the runtime runs it.
-  virtual Run plugin(const PluginCall& call) const {
+  Run plugin(const PluginCall& call) const {
     as_runtime_before(call);
-    return run_program(binary("WINCNI_PLUGIN"), {}, call.config, call_variables(call));
+    Run run = invoke(call);
+    as_runtime_after(call, run);
+    return run;
   }
 
   // ADD that must succeed; its result in the config's version.
@@ -164,11 +171,17 @@ class EmulatedNode {
     REQUIRE_MESSAGE(run.ok(), "DEL failed: " << run.out << run.err);
   }
 
-  // What `hnsctl audit` says, and under Wine the strings the emulator DLLs
-  // handed out that a process never freed with CoTaskMemFree
-  // (cotaskmem-leaks.log); "" when the node is clean.
+  // The invariants (docs/hnsctl.md, "doctor"): what `hnsctl doctor` finds
+  // on this node with the runtime's cache above — an endpoint of ours, an
+  // address or a flannel scratch file of a pod the runtime no longer has,
+  // an endpoint in a namespace that is gone, and everything `hnsctl audit`
+  // reports of HNS —, and under Wine the strings the emulator DLLs handed
+  // out that a process never freed with CoTaskMemFree (cotaskmem-leaks.log);
+  // "" when the node is clean.
   std::string audit() const {
-    Run run = hnsctl({"audit"});
+    std::filesystem::create_directories(runtime_cache_dir());
+    Run run = hnsctl({"doctor", "--grace", "0", "--cache-dir", runtime_cache_dir(), "--data-dir", ipam_dir(),
+                      "--flannel-dir", scratch_dir(), "--conf-dir", path("no-configs")});
     std::string found = run.ok() ? std::string{} : run.out + run.err;
     std::ifstream leaks(dir_ / "hns" / "cotaskmem-leaks.log");
     if (leaks) found += std::string(std::istreambuf_iterator<char>(leaks), {});
@@ -199,6 +212,10 @@ class EmulatedNode {
   }
 
  protected:
+  virtual Run invoke(const PluginCall& call) const {
+    return run_program(binary("WINCNI_PLUGIN"), {}, call.config, call_variables(call));
+  }
+
   // What the runtime has done before it runs the plugin for `call`: a
   // dockershim ADD (CNI_NETNS not a namespace ID) finds its container
   // running.
@@ -209,6 +226,29 @@ class EmulatedNode {
       if (started_->ids.count(call.container)) return;
     }
     start_container(call.container);
+  }
+
+  // What the runtime keeps of a call's outcome: libcni's cache entry for
+  // an attachment, written when its ADD succeeds and removed when its DEL
+  // does (containernetworking/cni libcni/api.go, cachedInfo).
+  void as_runtime_after(const PluginCall& call, const Run& run) const {
+    if (!run.ok() || call.container.empty() || (call.command != "ADD" && call.command != "DEL")) return;
+    const nlohmann::json config = nlohmann::json::parse(call.config, nullptr, false);
+    if (!config.is_object() || !config.contains("name") || !config["name"].is_string()) return;
+    const std::string network = config["name"];
+    const auto entry = std::filesystem::path(runtime_cache_dir()) / (network + "-" + call.container + "-" + call.ifname);
+    if (call.command == "DEL") {
+      std::error_code error;
+      std::filesystem::remove(entry, error);
+      return;
+    }
+    std::filesystem::create_directories(runtime_cache_dir());
+    std::ofstream(entry, std::ios::binary) << nlohmann::json{{"kind", "cniCacheV1"},
+                                                             {"containerId", call.container},
+                                                             {"networkName", network},
+                                                             {"ifName", call.ifname},
+                                                             {"result", run.json()}}
+                                                  .dump();
   }
 
   // The variables `call` sets on top of the node's environment.

@@ -17,7 +17,6 @@ namespace wincni::test {
 class FlannelNode : public EmulatedNode {
  public:
   std::string subnet_file() const { return path("run/flannel/subnet.env"); }
-  std::string scratch_dir() const { return path("flannel"); }
   std::string scratch_file(const std::string& sandbox) const { return scratch_dir() + "/" + sandbox; }
 
   void write_subnet_env(std::string_view text) const {
@@ -58,7 +57,7 @@ class FlannelNode : public EmulatedNode {
   }
 
   // Nothing of flannel's or its delegates' left: no scratch file, no
-  // address held, no endpoint of ours (hnsctl audit).
+  // address held, and the invariants hold (audit()).
   void check_clean(const std::string& network) const {
     std::error_code error;
     const bool no_scratch = !std::filesystem::exists(scratch_dir()) || std::filesystem::is_empty(scratch_dir(), error);

@@ -1,0 +1,78 @@
+// What hnsctl audit and hnsctl doctor report of HNS itself: what a failed
+// ADD or DEL leaves behind, and state that does not add up.
+//   - an endpoint on a network that no longer exists
+//   - an endpoint attached to nothing: no namespace, no container, not the
+//     host (a leak: ADD created it and never attached it, or DEL detached it
+//     and never deleted it)
+//   - an endpoint naming a namespace that is gone, or that does not list it
+//   - a namespace listing an endpoint that is gone, or that names another
+
+#include "audit_findings.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace wincni::hnsctl {
+namespace {
+
+using hns::Guid;
+
+std::string endpoint_label(const hns::HostComputeEndpoint& endpoint) {
+  return fmt::format("endpoint {} ({})", endpoint.name, endpoint.id.str());
+}
+
+}  // namespace
+
+std::vector<AuditFinding> audit_hns(hns::HnsClient& client) {
+  std::vector<AuditFinding> findings;
+  std::set<Guid> networks;
+  for (const auto& network : client.list_networks()) networks.insert(network.id);
+  std::map<Guid, hns::HostComputeNamespace> namespaces;
+  for (auto& ns : client.list_namespaces()) namespaces.emplace(ns.id, std::move(ns));
+  std::map<Guid, hns::HostComputeEndpoint> endpoints;
+  for (auto& endpoint : client.list_endpoints()) endpoints.emplace(endpoint.id, std::move(endpoint));
+
+  for (const auto& [id, endpoint] : endpoints) {
+    std::string label = endpoint_label(endpoint);
+    if (!networks.count(endpoint.host_compute_network)) {
+      findings.push_back({label, "its network " + endpoint.host_compute_network.str() + " does not exist"});
+    }
+    const Guid& ns_id = endpoint.host_compute_namespace;
+    if (!ns_id.is_null()) {
+      auto ns = namespaces.find(ns_id);
+      if (ns == namespaces.end()) {
+        findings.push_back({label, "its namespace " + ns_id.str() + " does not exist"});
+      } else {
+        auto members = ns->second.endpoint_ids();
+        if (std::find(members.begin(), members.end(), id) == members.end()) {
+          findings.push_back({label, "its namespace " + ns_id.str() + " does not list it"});
+        }
+      }
+      continue;
+    }
+    if (endpoint.flags & hns::HostComputeEndpoint::kRemoteEndpoint) continue;
+    // Container and host attachments show only in the v1 view.
+    auto v1 = client.get_hns_endpoint(id);
+    bool attached = v1 && (v1->state == hns::EndpointState::Attached ||
+                           v1->state == hns::EndpointState::AttachedSharing || !v1->shared_containers.empty());
+    if (!attached) findings.push_back({label, "attached to no namespace, container or host"});
+  }
+
+  for (const auto& [ns_id, ns] : namespaces) {
+    for (const auto& endpoint_id : ns.endpoint_ids()) {
+      std::string label = fmt::format("namespace {}", ns_id.str());
+      auto endpoint = endpoints.find(endpoint_id);
+      if (endpoint == endpoints.end()) {
+        findings.push_back({label, "lists endpoint " + endpoint_id.str() + ", which does not exist"});
+      } else if (endpoint->second.host_compute_namespace != ns_id) {
+        findings.push_back({label, "lists " + endpoint_label(endpoint->second) + ", which is attached elsewhere"});
+      }
+    }
+  }
+  return findings;
+}
+
+}  // namespace wincni::hnsctl

@@ -1,0 +1,19 @@
+#pragma once
+// What `hnsctl audit` looks for (see audit_findings.cpp): HNS objects that do
+// not add up. `hnsctl doctor` reports the same after its own repairs.
+
+#include <string>
+#include <vector>
+
+#include "wincni/hns/client.hpp"
+
+namespace wincni::hnsctl {
+
+struct AuditFinding {
+  std::string object;
+  std::string problem;
+};
+
+std::vector<AuditFinding> audit_hns(hns::HnsClient& client);
+
+}  // namespace wincni::hnsctl

@@ -1,0 +1,171 @@
+// hnsctl doctor: what runtimes leave behind after crashes and reboots, found
+// by cross-checking HNS's endpoints, host-local's store and flannel's
+// scratch folder against the runtime's result cache, and the node's configs
+// against its networks; with --apply, what is ours is removed
+// (docs/hnsctl.md, "doctor"). Runtimes never send GC (containerd does not),
+// so nothing else ever collects these.
+
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "audit_findings.hpp"
+#include "commands.hpp"
+#include "doctor/config_survey.hpp"
+#include "doctor/node_survey.hpp"
+#include "doctor/runtime_cache.hpp"
+#include "flannel_config.hpp"
+
+namespace wincni::hnsctl {
+
+namespace {
+
+using doctor::Leftover;
+
+// libcni's and host-local's defaults, as the plugins resolve them: on
+// Windows, on the drive hnsctl runs from.
+constexpr const char* kDefaultCacheDir = "/var/lib/cni/results";
+constexpr const char* kDefaultIpamDir = "/var/lib/cni/networks";
+constexpr const char* kDefaultConfDir = "/etc/cni/net.d";
+
+enum class Outcome { Repaired, AlreadyGone, Failed, Reported, Held };
+
+struct Treated {
+  const Leftover* leftover;
+  Outcome outcome;
+  std::string detail;  // why a repair failed, or why it was held back
+};
+
+const char* outcome_text(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::Repaired: return "removed";
+    case Outcome::AlreadyGone: return "already gone";
+    case Outcome::Failed: return "FAILED";
+    case Outcome::Reported: return "report only";
+    case Outcome::Held: return "not removed";
+  }
+  return "";
+}
+
+Treated treat(const Leftover& leftover, bool apply, const std::string& hold_reason) {
+  if (!leftover.repair) return {&leftover, Outcome::Reported, ""};
+  if (!hold_reason.empty()) return {&leftover, Outcome::Held, hold_reason};
+  if (!apply) return {&leftover, Outcome::Held, "run with --apply to remove it"};
+  try {
+    return {&leftover, leftover.repair() ? Outcome::Repaired : Outcome::AlreadyGone, ""};
+  } catch (const std::exception& error) {
+    return {&leftover, Outcome::Failed, error.what()};
+  }
+}
+
+std::vector<Leftover> unreadable_entries(const doctor::RuntimeCache& cache) {
+  std::vector<Leftover> found;
+  for (const std::string& file : cache.unreadable) {
+    found.push_back({"runtime cache", file, "not a CNI result cache entry this tool can read", {}, {}});
+  }
+  return found;
+}
+
+}  // namespace
+
+int doctor_run(Context& context, const Args& args) {
+  cxxopts::Options options(
+      "hnsctl doctor",
+      "Find what pods that are gone left behind: wincni's endpoints whose pod the runtime no longer has or whose "
+      "namespace is gone, host-local allocations and flannel scratch files of such pods, and configs whose network "
+      "is missing or of the wrong type. With --apply, remove the endpoints, allocations and files that are wincni's "
+      "(never flanneld's endpoints, another network's, the host's or kube-proxy's source VIP). Exit 1 while anything "
+      "remains.");
+  options.add_options()("cache-dir", "the runtime's CNI result cache (libcni's; default /var/lib/cni/results)",
+                        cxxopts::value<std::string>()->default_value(kDefaultCacheDir))(
+      "data-dir", "host-local's dataDir (default /var/lib/cni/networks)",
+      cxxopts::value<std::string>()->default_value(kDefaultIpamDir))(
+      "flannel-dir", "flannel's dataDir (default /var/lib/cni/flannel)",
+      cxxopts::value<std::string>()->default_value(flannel::kDefaultDataDir))(
+      "conf-dir", "the CNI config folder (default /etc/cni/net.d)",
+      cxxopts::value<std::string>()->default_value(kDefaultConfDir))(
+      "grace", "files younger than this many seconds belong to an ADD that may still run: left alone",
+      cxxopts::value<int>()->default_value("120"))("apply", "remove what is wincni's")(
+      "json", "print the findings as JSON");
+  auto parsed = parse_options(options, args, context.out);
+  if (!parsed) return kOk;
+  const int grace = (*parsed)["grace"].as<int>();
+  if (grace < 0) throw UsageError("--grace: a number of seconds, 0 or more");
+
+  const doctor::RuntimeCache cache = doctor::read_runtime_cache((*parsed)["cache-dir"].as<std::string>());
+  const doctor::NodeFolders folders{(*parsed)["data-dir"].as<std::string>(),
+                                    (*parsed)["flannel-dir"].as<std::string>()};
+  const doctor::Survey survey =
+      doctor::survey_node(std::make_shared<hns::HnsClient>(borrowed_api(context)), folders, cache.containers, std::chrono::seconds(grace));
+  const doctor::ConfigSurvey configs = doctor::survey_configs(context, (*parsed)["conf-dir"].as<std::string>());
+
+  const std::vector<Leftover> unreadable = unreadable_entries(cache);
+  // Which pods live is only known when every entry could be read.
+  const std::string hold_reason =
+      unreadable.empty() ? std::string{} : "the runtime's cache has entries that cannot be read: remove nothing";
+
+  const bool apply = parsed->count("apply") != 0;
+  std::vector<Treated> treated;
+  for (const std::vector<Leftover>* list : {&survey.leftovers, &configs.problems, &unreadable}) {
+    for (const Leftover& leftover : *list) treated.push_back(treat(leftover, apply, hold_reason));
+  }
+  // What HNS itself says does not add up, once the repairs are done: a
+  // leftover doctor removed is no longer there to report.
+  std::vector<Leftover> inconsistencies;
+  // An endpoint of ours already listed is not listed again.
+  const auto listed = [&survey](const AuditFinding& finding) {
+    return std::any_of(survey.leftovers.begin(), survey.leftovers.end(), [&finding](const Leftover& leftover) {
+      return !leftover.hns_id.empty() && (finding.object.find(leftover.hns_id) != std::string::npos ||
+                                          finding.problem.find(leftover.hns_id) != std::string::npos);
+    });
+  };
+  for (const AuditFinding& finding : audit_hns(context.client)) {
+    if (!listed(finding)) inconsistencies.push_back({"hns", finding.object, finding.problem, {}, {}});
+  }
+  for (const Leftover& leftover : inconsistencies) treated.push_back(treat(leftover, apply, hold_reason));
+  const bool remains = std::any_of(treated.begin(), treated.end(), [](const Treated& t) {
+    return t.outcome != Outcome::Repaired && t.outcome != Outcome::AlreadyGone;
+  });
+
+  if (parsed->count("json")) {
+    hns::Json found = hns::Json::array();
+    for (const Treated& t : treated) {
+      hns::Json entry = {{"Kind", t.leftover->kind},
+                         {"Object", t.leftover->object},
+                         {"ID", t.leftover->hns_id},
+                         {"Problem", t.leftover->problem},
+                         {"Ours", static_cast<bool>(t.leftover->repair)},
+                         {"Outcome", outcome_text(t.outcome)}};
+      if (!t.detail.empty()) entry["Detail"] = t.detail;
+      found.push_back(std::move(entry));
+    }
+    context.out << hns::Json{{"Cache", cache.folder},
+                             {"Pods", cache.containers.size()},
+                             {"Checked",
+                              {{"Endpoints", survey.checked.endpoints},
+                               {"Allocations", survey.checked.allocations},
+                               {"ScratchFiles", survey.checked.scratch_files},
+                               {"Configs", configs.configs}}},
+                             {"InFlight", survey.in_flight},
+                             {"Findings", found}}
+                       .dump(2)
+                << '\n';
+  } else {
+    context.out << fmt::format(
+        "{} pods in {}; checked {} of wincni's endpoints, {} allocations, {} scratch files, {} configs\n",
+        cache.containers.size(), cache.folder, survey.checked.endpoints, survey.checked.allocations,
+        survey.checked.scratch_files, configs.configs);
+    if (!survey.in_flight.empty()) {
+      context.out << fmt::format("{} sandboxes left alone: files younger than {} s (an ADD may be running)\n",
+                                 survey.in_flight.size(), grace);
+    }
+    for (const Treated& t : treated) {
+      context.out << fmt::format("{} {}: {} [{}{}]\n", t.leftover->kind, t.leftover->object, t.leftover->problem,
+                                 outcome_text(t.outcome), t.detail.empty() ? "" : ": " + t.detail);
+    }
+    if (treated.empty()) context.out << "nothing left behind\n";
+  }
+  return remains ? kFailed : kOk;
+}
+
+}  // namespace wincni::hnsctl

@@ -1,0 +1,24 @@
+#pragma once
+// The node's CNI configs that run one of wincni's plugins, each explained as
+// ADD would see it (config_explanation.hpp): a network that is missing, of
+// another type than the config asks for, or anything else that would make
+// the next pod's ADD fail is reported. Never repaired: recreating a network
+// cuts every pod on it off.
+
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "doctor/leftover.hpp"
+
+namespace wincni::hnsctl::doctor {
+
+struct ConfigSurvey {
+  std::vector<Leftover> problems;
+  std::size_t configs = 0;  // wincni's configs read
+};
+
+// Nothing when `folder` does not exist.
+ConfigSurvey survey_configs(Context& context, const std::string& folder);
+
+}  // namespace wincni::hnsctl::doctor

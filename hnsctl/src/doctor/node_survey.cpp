@@ -1,0 +1,138 @@
+#include "doctor/node_survey.hpp"
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "owner.hpp"
+#include "scratch_store.hpp"
+#include "standing_reservation.hpp"
+#include "store.hpp"
+#include "wincni/cni/error.hpp"
+#include "wincni/cni/private_files.hpp"
+#include "wincni/engine/own_endpoints.hpp"
+
+namespace wincni::hnsctl::doctor {
+
+namespace {
+
+namespace files = cni::private_files;
+
+bool younger_than(const std::string& path, std::chrono::seconds grace) {
+  if (grace.count() == 0) return false;
+  std::error_code error;
+  const auto written = std::filesystem::last_write_time(std::filesystem::path(path), error);
+  return !error && std::filesystem::file_time_type::clock::now() - written < grace;
+}
+
+// Releases the reservation of `ip` if, under the store's lock, its file
+// still says what the survey read: a pod's ADD may have taken the address
+// in between.
+std::function<bool()> release_if_unchanged(const hostlocal::Store& store, const hostlocal::Reservation& seen) {
+  return [store = store, seen]() mutable {
+    const cni::FileLock lock = store.lock();
+    const hostlocal::Snapshot now = store.scan();
+    const auto found = now.reservations.find(seen.ip);
+    if (found == now.reservations.end() || found->second.content != seen.content) return false;
+    store.release(found->second);
+    return true;
+  };
+}
+
+void survey_allocations(const NodeFolders& folders, const std::set<std::string>& live, std::chrono::seconds grace,
+                        Survey& survey) {
+  if (folders.ipam_data_dir.empty() || !files::is_directory(folders.ipam_data_dir)) return;
+  for (const files::DirEntry& network : files::list_directory(folders.ipam_data_dir)) {
+    std::optional<hostlocal::Store> store;
+    try {
+      store = hostlocal::Store::open_existing(folders.ipam_data_dir, network.name);
+    } catch (const cni::Error&) {
+      continue;  // not a network's folder
+    }
+    if (!store) continue;
+    const hostlocal::Snapshot snapshot = store->scan();
+    for (const auto& [ip, reservation] : snapshot.reservations) {
+      if (!reservation.content) continue;
+      ++survey.checked.allocations;
+      const std::string path = files::join(store->directory(), reservation.file_name);
+      const std::string owner(hostlocal::owner_container_id(*reservation.content));
+      if (younger_than(path, grace)) {
+        survey.in_flight.insert(owner);
+        continue;
+      }
+      std::string problem;
+      if (hostlocal::is_orphan(*reservation.content)) {
+        problem = "an empty reservation file: its writer died before naming the pod";
+      } else if (hostlocal::is_standing_owner(owner) || live.contains(owner)) {
+        continue;
+      } else {
+        problem = fmt::format("{} on network {} held for sandbox {}, which the runtime no longer has", ip.str(),
+                              network.name, owner);
+      }
+      survey.leftovers.push_back({"allocation", path, problem, {}, release_if_unchanged(*store, reservation)});
+    }
+    for (const std::string& stale : snapshot.stale_files) {
+      const std::string path = files::join(store->directory(), stale);
+      if (younger_than(path, grace)) continue;
+      survey.leftovers.push_back({"allocation", path, "a staging file a killed writer left", {},
+                                  [store = *store, stale]() mutable {
+                                    const cni::FileLock lock = store.lock();
+                                    store.remove_stale(stale);
+                                    return true;
+                                  }});
+    }
+  }
+}
+
+void survey_scratch_files(const NodeFolders& folders, const std::set<std::string>& live, std::chrono::seconds grace,
+                          Survey& survey) {
+  if (folders.flannel_data_dir.empty()) return;
+  const flannel::ScratchStore store(folders.flannel_data_dir);
+  for (const std::string& sandbox : store.sandboxes()) {
+    ++survey.checked.scratch_files;
+    const std::string path = store.path(sandbox);
+    if (younger_than(path, grace)) {
+      survey.in_flight.insert(sandbox);
+    } else if (!live.contains(sandbox)) {
+      survey.leftovers.push_back({"scratch file", path,
+                                  fmt::format("flannel's record of sandbox {}, which the runtime no longer has", sandbox),
+                                  {}, [store, sandbox] { return store.remove(sandbox); }});
+    }
+  }
+}
+
+void survey_endpoints(const std::shared_ptr<hns::HnsClient>& client, const std::set<std::string>& live,
+                      Survey& survey) {
+  std::set<hns::Guid> namespaces;
+  for (const auto& ns : client->list_namespaces()) namespaces.insert(ns.id);
+  std::vector<Leftover> found;
+  for (const engine::OwnEndpoint& endpoint : engine::own_endpoints(client)) {
+    ++survey.checked.endpoints;
+    if (survey.in_flight.contains(endpoint.sandbox)) continue;
+    std::string problem;
+    if (!endpoint.ns.is_null() && !namespaces.contains(endpoint.ns)) {
+      problem = fmt::format("attached to namespace {}, which no longer exists", endpoint.ns.str());
+    } else if (!live.contains(endpoint.sandbox)) {
+      problem = fmt::format("its sandbox {} is not among the runtime's pods", endpoint.sandbox);
+    } else {
+      continue;
+    }
+    found.push_back({"endpoint", fmt::format("{} on {}", endpoint.name, endpoint.network), problem,
+                     endpoint.id.str(), [client, endpoint] { return engine::remove_own_endpoint(client, endpoint); }});
+  }
+  // Endpoints first: their addresses are released only once they are gone.
+  survey.leftovers.insert(survey.leftovers.begin(), found.begin(), found.end());
+}
+
+}  // namespace
+
+Survey survey_node(const std::shared_ptr<hns::HnsClient>& client, const NodeFolders& folders,
+                   const std::set<std::string>& live, std::chrono::seconds grace) {
+  Survey survey;
+  survey_allocations(folders, live, grace, survey);
+  survey_scratch_files(folders, live, grace, survey);
+  survey_endpoints(client, live, survey);
+  return survey;
+}
+
+}  // namespace wincni::hnsctl::doctor

@@ -1,0 +1,45 @@
+#pragma once
+// What pods that are gone left on a node: the endpoints the engine created
+// (own_endpoints.hpp), host-local's reservations and flannel's scratch files
+// of sandboxes whose pods the runtime no longer has, and endpoints attached
+// to a namespace that no longer exists. `hnsctl doctor` surveys a node with
+// the runtime's cache as the living pods; the tests' invariant checker is
+// that same command (docs/hnsctl.md, "doctor").
+
+#include <chrono>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "doctor/leftover.hpp"
+#include "wincni/hns/client.hpp"
+
+namespace wincni::hnsctl::doctor {
+
+struct NodeFolders {
+  std::string ipam_data_dir;     // host-local's dataDir: one folder per network
+  std::string flannel_data_dir;  // flannel's dataDir: one file per sandbox
+};
+
+struct SurveyCounts {
+  std::size_t endpoints = 0;    // ours, on every network
+  std::size_t allocations = 0;  // host-local reservations, every network
+  std::size_t scratch_files = 0;
+};
+
+struct Survey {
+  std::vector<Leftover> leftovers;
+  SurveyCounts checked;
+  // Sandboxes left alone because a file of theirs is younger than the grace
+  // period: an ADD may still be running for them.
+  std::set<std::string> in_flight;
+};
+
+// `live`: the sandboxes (CNI container IDs) whose pods the runtime still
+// has. Files younger than `grace` are taken for an ADD in progress: neither
+// they nor their sandbox's endpoints are leftovers.
+Survey survey_node(const std::shared_ptr<hns::HnsClient>& client, const NodeFolders& folders,
+                   const std::set<std::string>& live, std::chrono::seconds grace);
+
+}  // namespace wincni::hnsctl::doctor
