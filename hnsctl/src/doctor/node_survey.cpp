@@ -57,7 +57,7 @@ void survey_allocations(const NodeFolders& folders, const std::set<std::string>&
       const std::string path = files::join(store->directory(), reservation.file_name);
       const std::string owner(hostlocal::owner_container_id(*reservation.content));
       if (younger_than(path, grace)) {
-        survey.in_flight.insert(owner);
+        if (!live.contains(owner)) survey.in_flight.insert(owner);
         continue;
       }
       std::string problem;
@@ -91,9 +91,10 @@ void survey_scratch_files(const NodeFolders& folders, const std::set<std::string
   for (const std::string& sandbox : store.sandboxes()) {
     ++survey.checked.scratch_files;
     const std::string path = store.path(sandbox);
+    if (live.contains(sandbox)) continue;
     if (younger_than(path, grace)) {
       survey.in_flight.insert(sandbox);
-    } else if (!live.contains(sandbox)) {
+    } else {
       survey.leftovers.push_back({"scratch file", path,
                                   fmt::format("flannel's record of sandbox {}, which the runtime no longer has", sandbox),
                                   {}, [store, sandbox] { return store.remove(sandbox); }});
@@ -112,6 +113,10 @@ void survey_endpoints(const std::shared_ptr<hns::HnsClient>& client, const std::
     std::string problem;
     if (!endpoint.ns.is_null() && !namespaces.contains(endpoint.ns)) {
       problem = fmt::format("attached to namespace {}, which no longer exists", endpoint.ns.str());
+    } else if (endpoint.ns.is_null() && endpoint.containers.empty()) {
+      // An ADD that died before attaching it, a DEL that died before
+      // deleting it, or a namespace deleted under it: it serves no pod.
+      problem = "attached to no namespace or container";
     } else if (!live.contains(endpoint.sandbox)) {
       problem = fmt::format("its sandbox {} is not among the runtime's pods", endpoint.sandbox);
     } else {

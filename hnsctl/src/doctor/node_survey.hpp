@@ -1,8 +1,8 @@
 #pragma once
 // What pods that are gone left on a node: the endpoints the engine created
 // (own_endpoints.hpp), host-local's reservations and flannel's scratch files
-// of sandboxes whose pods the runtime no longer has, and endpoints attached
-// to a namespace that no longer exists. `hnsctl doctor` surveys a node with
+// of sandboxes whose pods the runtime no longer has, and endpoints of ours
+// attached to nothing or to a namespace that no longer exists. `hnsctl doctor` surveys a node with
 // the runtime's cache as the living pods; the tests' invariant checker is
 // that same command (docs/hnsctl.md, "doctor").
 
@@ -31,8 +31,8 @@ struct SurveyCounts {
 struct Survey {
   std::vector<Leftover> leftovers;
   SurveyCounts checked;
-  // Sandboxes left alone because a file of theirs is younger than the grace
-  // period: an ADD may still be running for them.
+  // Sandboxes the runtime does not have, left alone because a file of
+  // theirs is younger than the grace period: their ADD may still be running.
   std::set<std::string> in_flight;
 };
 

@@ -1,0 +1,218 @@
+// hnsctl doctor on flannel nodes made dirty on purpose, one kind of leak at
+// a time and all at once: what it reports, that --apply removes exactly
+// what is wincni's, and what it never touches (flanneld's cbr0_ep, the
+// source VIP's reservation, someone else's endpoint, a living pod's).
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "flannel_node.hpp"
+#include "foreign_endpoint.hpp"
+
+using namespace wincni::test;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Doctor {
+  Run run;
+  json report;
+
+  // The findings of `kind`, by object.
+  std::vector<json> of(const std::string& kind) const {
+    std::vector<json> found;
+    for (const json& finding : report["Findings"]) {
+      if (finding["Kind"] == kind) found.push_back(finding);
+    }
+    return found;
+  }
+};
+
+Doctor doctor(const FlannelNode& node, std::vector<std::string> extra = {}) {
+  fs::create_directories(node.runtime_cache_dir());
+  std::vector<std::string> args{"doctor", "--json", "--cache-dir", node.runtime_cache_dir(), "--data-dir",
+                                node.ipam_dir(), "--flannel-dir", node.scratch_dir(), "--conf-dir",
+                                node.path("net.d")};
+  args.insert(args.end(), extra.begin(), extra.end());
+  Doctor result{node.hnsctl(args), {}};
+  result.report = result.run.json();
+  INFO(result.run.out << result.run.err);
+  REQUIRE(result.report.is_object());
+  return result;
+}
+
+// The runtime forgot the pod without a DEL: a reboot, a crashed containerd.
+void forget(const FlannelNode& node, const std::string& pod) {
+  fs::remove(fs::path(node.runtime_cache_dir()) / ("cbr0-" + pod + "-eth0"));
+}
+
+struct DirtyNode {
+  FlannelNode node;
+  json config;
+  std::string live_netns;
+
+  DirtyNode() {
+    node.host_gw_node();
+    config = node.config("cbr0");
+    live_netns = node.create_namespace();
+    node.add("live", live_netns, config.dump());
+  }
+};
+
+}  // namespace
+
+TEST_CASE("doctor: a clean node with a living pod, flanneld's endpoint and the source VIP has nothing to report") {
+  DirtyNode dirty;
+  FlannelNode& node = dirty.node;
+  Run vip = node.hnsctl({"source-vip", "cbr0", "--data-dir", node.ipam_dir()});
+  REQUIRE_MESSAGE(vip.ok(), vip.out << vip.err);
+  const Doctor clean = doctor(node, {"--grace", "0"});
+  CHECK(clean.run.exit_code == 0);
+  CHECK(clean.report["Findings"].empty());
+  CHECK(clean.report["Pods"] == 1);
+  CHECK(clean.report["Checked"]["Endpoints"] == 1);
+  CHECK(clean.report["Checked"]["Allocations"] == 2);  // the pod's and the source VIP's
+  CHECK(clean.report["Checked"]["ScratchFiles"] == 1);
+}
+
+TEST_CASE("doctor: a pod the runtime forgot leaves its endpoint, address and scratch file; --apply removes them") {
+  DirtyNode dirty;
+  FlannelNode& node = dirty.node;
+  const std::string netns = node.create_namespace();
+  node.add("gone", netns, dirty.config.dump());
+  forget(node, "gone");
+
+  const Doctor found = doctor(node, {"--grace", "0"});
+  CHECK(found.run.exit_code == 1);
+  REQUIRE(found.of("endpoint").size() == 1);
+  CHECK(found.of("endpoint")[0]["Object"] == "gone_cbr0 on cbr0");
+  CHECK(found.of("endpoint")[0]["Outcome"] == "not removed");
+  REQUIRE(found.of("allocation").size() == 1);
+  CHECK(found.of("allocation")[0]["Problem"].get<std::string>().find("sandbox gone") != std::string::npos);
+  REQUIRE(found.of("scratch file").size() == 1);
+  CHECK(found.report["Findings"].size() == 3);
+  CHECK(node.endpoint("gone_cbr0"));  // a report changes nothing
+
+  const Doctor applied = doctor(node, {"--grace", "0", "--apply"});
+  CHECK(applied.run.exit_code == 0);
+  for (const json& finding : applied.report["Findings"]) CHECK(finding["Outcome"] == "removed");
+  CHECK_FALSE(node.endpoint("gone_cbr0"));
+  CHECK_FALSE(node.has_scratch("gone"));
+  CHECK(node.held_addresses("cbr0").size() == 1);  // the living pod's
+  CHECK(node.endpoint("live_cbr0"));
+  CHECK(node.endpoint("cbr0_ep"));
+  CHECK(node.audit() == "");
+  // The living pod is whole: its DEL, then nothing is left.
+  node.del("live", dirty.live_netns, dirty.config.dump());
+  node.check_clean("cbr0");
+}
+
+TEST_CASE("doctor: an endpoint whose namespace is gone is removed even while the runtime still lists the pod") {
+  DirtyNode dirty;
+  FlannelNode& node = dirty.node;
+  const std::string netns = node.create_namespace();
+  node.add("rebooted", netns, dirty.config.dump());
+  Run removed = node.hnsctl({"namespace", "delete", netns});
+  REQUIRE_MESSAGE(removed.ok(), removed.out << removed.err);
+
+  const Doctor found = doctor(node, {"--grace", "0"});
+  const auto endpoints = found.of("endpoint");
+  REQUIRE(endpoints.size() == 1);
+  // HNS may keep the deleted namespace's ID on the endpoint or drop it
+  // (WINCNI_EMULATOR_NAMESPACE_DELETE): either way it serves no pod.
+  CHECK(endpoints[0]["Problem"].get<std::string>().find("namespace") != std::string::npos);
+  CHECK(found.of("allocation").empty());  // the runtime's DEL releases it
+
+  CHECK(doctor(node, {"--grace", "0", "--apply"}).run.exit_code == 0);
+  CHECK_FALSE(node.endpoint("rebooted_cbr0"));
+  // The runtime's DEL, which comes without a namespace, finds the rest.
+  node.del("rebooted", "", dirty.config.dump());
+  node.del("live", dirty.live_netns, dirty.config.dump());
+  node.check_clean("cbr0");
+}
+
+TEST_CASE("doctor: an address or a scratch file without a pod is removed; someone else's endpoint never") {
+  DirtyNode dirty;
+  FlannelNode& node = dirty.node;
+  // host-local run by hand for a container that never got an endpoint.
+  const json ipam = {{"cniVersion", "1.0.0"},
+                     {"name", "cbr0"},
+                     {"ipam", {{"type", "host-local"}, {"dataDir", node.ipam_dir()}, {"subnet", "10.244.4.0/24"}}}};
+  Run held = node.host_local(ipam.dump(), {{"CNI_COMMAND", "ADD"}, {"CNI_CONTAINERID", "ghost"},
+                                           {"CNI_NETNS", "none"}, {"CNI_IFNAME", "eth0"}, {"CNI_PATH", "."}});
+  REQUIRE_MESSAGE(held.ok(), held.out << held.err);
+  fs::create_directories(node.scratch_dir());
+  std::ofstream(node.scratch_file("orphan")) << R"({"type":"win-bridge"})";
+  // The reference plugin's endpoint: a pod's name, not our ID.
+  create_foreign_endpoint(node, "cbr0", "othersandbox_cbr0");
+
+  const Doctor found = doctor(node, {"--grace", "0", "--apply"});
+  CHECK(found.run.exit_code == 0);
+  CHECK(found.of("allocation").size() == 1);
+  CHECK(found.of("scratch file").size() == 1);
+  CHECK(found.of("endpoint").empty());
+  CHECK(node.endpoint("othersandbox_cbr0"));
+  CHECK(node.held_addresses("cbr0").size() == 1);
+  CHECK_FALSE(node.has_scratch("orphan"));
+}
+
+TEST_CASE("doctor: files younger than the grace period belong to an ADD that may be running: left alone") {
+  DirtyNode dirty;
+  FlannelNode& node = dirty.node;
+  const std::string netns = node.create_namespace();
+  node.add("adding", netns, dirty.config.dump());
+  forget(node, "adding");  // as if its ADD had not returned yet
+  const Doctor found = doctor(node, {"--apply"});
+  CHECK(found.run.exit_code == 0);
+  CHECK(found.report["Findings"].empty());
+  CHECK(found.report["InFlight"] == json::array({"adding"}));
+  CHECK(node.endpoint("adding_cbr0"));
+}
+
+TEST_CASE("doctor: with an unreadable cache entry nothing is removed; without the cache folder it refuses") {
+  DirtyNode dirty;
+  FlannelNode& node = dirty.node;
+  const std::string netns = node.create_namespace();
+  node.add("gone", netns, dirty.config.dump());
+  forget(node, "gone");
+  std::ofstream(fs::path(node.runtime_cache_dir()) / "cbr0-torn-eth0") << "{\"kind\":";
+
+  const Doctor held = doctor(node, {"--grace", "0", "--apply"});
+  CHECK(held.run.exit_code == 1);
+  CHECK(held.of("runtime cache").size() == 1);
+  for (const json& finding : held.of("endpoint")) CHECK(finding["Outcome"] == "not removed");
+  CHECK(node.endpoint("gone_cbr0"));
+
+  Run refused = node.hnsctl({"doctor", "--cache-dir", node.path("no-cache")});
+  CHECK(refused.exit_code == 1);
+  CHECK(refused.err.find("does not exist") != std::string::npos);
+}
+
+TEST_CASE("doctor: a config whose network is missing or of another type is reported, never changed") {
+  FlannelNode node;
+  node.host_gw_node();
+  fs::create_directories(node.path("net.d"));
+  // win-overlay on flanneld's L2Bridge network.
+  std::ofstream(node.path("net.d") + "/10-overlay.conf")
+      << json{{"cniVersion", "1.0.0"}, {"name", "cbr0"}, {"type", "win-overlay"}}.dump();
+  // flannel before flanneld wrote subnet.env.
+  std::ofstream(node.path("net.d") + "/20-flannel.conflist")
+      << json{{"cniVersion", "1.0.0"},
+              {"name", "cbr0"},
+              {"plugins", json::array({node.config("cbr0", {{"subnetFile", node.path("missing.env")}})})}}
+             .dump();
+  std::ofstream(node.path("net.d") + "/30-other.conf") << R"({"cniVersion":"1.0.0","name":"x","type":"bridge"})";
+
+  const Doctor found = doctor(node, {"--grace", "0", "--apply"});
+  CHECK(found.run.exit_code == 1);
+  CHECK(found.report["Checked"]["Configs"] == 2);
+  const auto networks = found.of("network");
+  REQUIRE(networks.size() == 2);
+  CHECK(networks[0]["Object"].get<std::string>().find("10-overlay.conf") != std::string::npos);
+  CHECK(networks[1]["Problem"].get<std::string>().find("missing.env") != std::string::npos);
+  for (const json& finding : networks) CHECK(finding["Outcome"] == "report only");
+  CHECK(node.networks().size() == 1);
+}
