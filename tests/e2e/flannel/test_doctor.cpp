@@ -60,6 +60,12 @@ struct DirtyNode {
     live_netns = node.create_namespace();
     node.add("live", live_netns, config.dump());
   }
+
+  // A pod whose ADD succeeded and that the runtime then forgot.
+  void add_forgotten(const std::string& pod) const {
+    node.add(pod, node.create_namespace(), config.dump());
+    forget(node, pod);
+  }
 };
 
 }  // namespace
@@ -81,9 +87,7 @@ TEST_CASE("doctor: a clean node with a living pod, flanneld's endpoint and the s
 TEST_CASE("doctor: a pod the runtime forgot leaves its endpoint, address and scratch file; --apply removes them") {
   DirtyNode dirty;
   FlannelNode& node = dirty.node;
-  const std::string netns = node.create_namespace();
-  node.add("gone", netns, dirty.config.dump());
-  forget(node, "gone");
+  dirty.add_forgotten("gone");
 
   const Doctor found = doctor(node, {"--grace", "0"});
   CHECK(found.run.exit_code == 1);
@@ -162,9 +166,7 @@ TEST_CASE("doctor: an address or a scratch file without a pod is removed; someon
 TEST_CASE("doctor: files younger than the grace period belong to an ADD that may be running: left alone") {
   DirtyNode dirty;
   FlannelNode& node = dirty.node;
-  const std::string netns = node.create_namespace();
-  node.add("adding", netns, dirty.config.dump());
-  forget(node, "adding");  // as if its ADD had not returned yet
+  dirty.add_forgotten("adding");  // as if its ADD had not returned yet
   const Doctor found = doctor(node, {"--apply"});
   CHECK(found.run.exit_code == 0);
   CHECK(found.report["Findings"].empty());
@@ -175,9 +177,7 @@ TEST_CASE("doctor: files younger than the grace period belong to an ADD that may
 TEST_CASE("doctor: with an unreadable cache entry nothing is removed; without the cache folder it refuses") {
   DirtyNode dirty;
   FlannelNode& node = dirty.node;
-  const std::string netns = node.create_namespace();
-  node.add("gone", netns, dirty.config.dump());
-  forget(node, "gone");
+  dirty.add_forgotten("gone");
   std::ofstream(fs::path(node.runtime_cache_dir()) / "cbr0-torn-eth0") << "{\"kind\":";
 
   const Doctor held = doctor(node, {"--grace", "0", "--apply"});
