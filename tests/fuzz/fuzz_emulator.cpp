@@ -9,6 +9,11 @@
 // store and without faults, means an exception of the request's own making
 // escaped as HNS breaking.
 
+#include <fstream>
+#include <iterator>
+#include <utility>
+#include <vector>
+
 #include <nlohmann/json.hpp>
 
 #include "fuzz_input.hpp"
@@ -22,10 +27,32 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The state directory's files, by path inside it: written out afresh for
+// each input (std::filesystem::copy gives up when libFuzzer's timer signal
+// interrupts it; streams retry).
+using Files = std::vector<std::pair<fs::path, std::string>>;
+
 struct Host {
-  fs::path state;
+  Files files;
   Guid network, endpoint, ns;
 };
+
+Files read_tree(const fs::path& root) {
+  Files files;
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    if (!entry.is_regular_file()) continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    files.emplace_back(fs::relative(entry.path(), root), std::string(std::istreambuf_iterator<char>(in), {}));
+  }
+  return files;
+}
+
+void write_tree(const fs::path& root, const Files& files) {
+  for (const auto& [path, content] : files) {
+    fs::create_directories((root / path).parent_path());
+    std::ofstream(root / path, std::ios::binary) << content;
+  }
+}
 
 emulator::EmulatorConfig config_for(const fs::path& dir) {
   emulator::EmulatorConfig config;
@@ -48,8 +75,8 @@ Guid created(Emulator& hns, HcnObject kind, HcnHandle parent, std::string_view s
 const Host& base_host() {
   static const Host host = [] {
     Host made;
-    made.state = fuzz::scratch_dir("emulator-base");
-    Emulator hns(config_for(made.state));
+    const fs::path state = fuzz::scratch_dir("emulator-base");
+    Emulator hns(config_for(state));
     made.network = created(hns, HcnObject::Network, nullptr, R"({"Name":"cbr0","Type":"L2Bridge",
       "Ipams":[{"Type":"Static","Subnets":[{"IpAddressPrefix":"10.244.1.0/24",
       "Routes":[{"NextHop":"10.244.1.1","DestinationPrefix":"0.0.0.0/0"}]}]}],
@@ -60,6 +87,7 @@ const Host& base_host() {
                             R"({"Name":"pod_eth0","SchemaVersion":{"Major":2,"Minor":0}})");
     hns.close(HcnObject::Network, network);
     made.ns = created(hns, HcnObject::Namespace, nullptr, R"({"SchemaVersion":{"Major":2,"Minor":0}})");
+    made.files = read_tree(state);
     return made;
   }();
   return host;
@@ -100,7 +128,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Host& base = base_host();
   const auto settings = fuzz::text(data, size);
   const fs::path state = fuzz::scratch_dir("emulator");
-  fs::copy(base.state, state, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+  write_tree(state, base.files);
 
   fuzz::tolerating<>([&] {
     Emulator hns(config_for(state));
