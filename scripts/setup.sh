@@ -6,6 +6,8 @@
 #   scripts/setup.sh native   the native build only (scripts/main-job.sh)
 #   scripts/setup.sh bench    the native build, the reference host-local and
 #                             gnuplot (scripts/bench.sh)
+#   scripts/setup.sh fuzz     the native build with clang and libFuzzer
+#                             (scripts/fuzz.sh)
 set -euo pipefail
 
 # native: what the native build (and so the main job) needs; all: the
@@ -19,6 +21,8 @@ packages=(
 case "$profile" in
   native) ;;
   bench) packages+=(containernetworking-plugins gnuplot-nox) ;;
+  # llvm provides llvm-symbolizer, which names the frames of a finding.
+  fuzz) packages+=(clang libclang-rt-14-dev llvm) ;;
   all)
     packages+=(
       g++-mingw-w64-x86-64-posix gcc-mingw-w64-x86-64-posix mingw-w64-tools
@@ -27,7 +31,7 @@ case "$profile" in
       python3-yaml
     )
     ;;
-  *) echo "usage: scripts/setup.sh [native|bench|all]" >&2; exit 2 ;;
+  *) echo "usage: scripts/setup.sh [native|bench|fuzz|all]" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -17,7 +17,9 @@ void release_where(Store& store, const Snapshot& snapshot,
       failures.push_back(e.msg());
     }
   };
-  for (const auto& [ip, reservation] : snapshot.reservations) {
+  for (const auto& entry : snapshot.reservations) {
+    // Not a structured binding: clang before 16 cannot capture one.
+    const Reservation& reservation = entry.second;
     const bool orphan = reservation.content && is_orphan(*reservation.content);
     if (orphan || selected(reservation)) attempt([&] { store.release(reservation); });
   }

@@ -4,6 +4,7 @@
 
 #include "wincni/cni/cni_env.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/cni/json_depth.hpp"
 #include "wincni/cni/json_keys.hpp"
 
 namespace wincni::cni {
@@ -13,35 +14,6 @@ namespace {
 constexpr std::string_view kUnmarshallPrefix = "error unmarshall network config: ";
 
 Error decode_error(std::string_view why) { return Error(kDecodingFailure, fmt::format("{}{}", kUnmarshallPrefix, why)); }
-
-// nlohmann parses iteratively, but copying or dumping a document recurses,
-// some 200 bytes of stack a level: a config nested a million levels deep
-// would end the plugin with a stack overflow instead of an error. Go's
-// decoder stops at 10000 levels; we stop at 1000, which keeps the worst case
-// well inside a Windows main thread's 2 MB and is far beyond any real config.
-constexpr int kMaxNestingDepth = 1000;
-
-void check_nesting_depth(std::string_view text) {
-  int depth = 0;
-  bool in_string = false, escaped = false;
-  for (const char c : text) {
-    if (in_string) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > kMaxNestingDepth) throw decode_error(fmt::format("invalid character '{}' exceeded max depth", c));
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-}
 
 // nlohmann's what() starts with "[json.exception.parse_error.101] "; the
 // rest is the part a user can act on.
@@ -98,7 +70,9 @@ std::string valid_network_name(const nlohmann::json& document) {
 }  // namespace
 
 nlohmann::json parse_network_config(std::string_view text) {
-  check_nesting_depth(text);
+  if (auto opener = too_deeply_nested(text)) {
+    throw decode_error(fmt::format("invalid character '{}' exceeded max depth", *opener));
+  }
   nlohmann::json document;
   try {
     document = nlohmann::json::parse(text);

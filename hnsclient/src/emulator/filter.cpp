@@ -34,7 +34,9 @@ bool same_value(const nlohmann::json& wanted, const nlohmann::json& actual) {
 
 void require_v1_filter_keys(const nlohmann::json& filter) {
   if (!filter.is_object()) return;
-  for (const auto& [key, wanted] : filter.items()) {
+  for (const auto& item : filter.items()) {
+    // Not a structured binding: clang before 16 cannot capture one.
+    const std::string& key = item.key();
     const bool known = std::any_of(kV1Properties.begin(), kV1Properties.end(),
                                    [&](std::string_view property) { return cni::equals_ignore_case(property, key); });
     if (!known) {

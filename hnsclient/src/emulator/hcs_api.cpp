@@ -8,6 +8,7 @@
 #include "error_texts.hpp"
 #include "failure.hpp"
 #include "garbling.hpp"
+#include "wincni/cni/json_depth.hpp"
 #include "wincni/hns/schema/json_io.hpp"
 
 namespace wincni::hns::emulator {
@@ -42,6 +43,9 @@ HcnReply reply_of(const Outcome& outcome, const Emulator::Impl& impl) {
 }
 
 Json parse_document(std::string_view text, const char* what) {
+  if (cni::too_deeply_nested(text)) {
+    throw HcnFailure(hr::kHcsInvalidJson, std::string(what) + " is nested too deeply");
+  }
   Json parsed = Json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (parsed.is_discarded()) throw HcnFailure(hr::kHcsInvalidJson, std::string(what) + " is not JSON");
   return parsed;

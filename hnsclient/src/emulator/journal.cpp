@@ -1,11 +1,15 @@
 #include "journal.hpp"
 
 #include "platform.hpp"
+#include "wincni/cni/json_depth.hpp"
 
 namespace wincni::hns::emulator {
 
 nlohmann::json Journal::embed(std::string_view text) {
   if (text.empty()) return nullptr;
+  // Kept as text too: the journal's copy of the document would recurse once
+  // a level (json_depth.hpp).
+  if (cni::too_deeply_nested(text)) return std::string(text);
   nlohmann::json parsed = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   return parsed.is_discarded() ? nlohmann::json(std::string(text)) : parsed;
 }

@@ -1,5 +1,6 @@
 #include "wincni/hns/schema/json_io.hpp"
 
+#include "wincni/cni/json_depth.hpp"
 #include "wincni/cni/json_keys.hpp"
 
 namespace wincni::hns::json_io {
@@ -83,6 +84,10 @@ const Json& read_array(const Json& object, std::string_view key) {
 }
 
 Json parse_object(std::string_view text, std::string_view what) {
+  if (cni::too_deeply_nested(text)) {
+    throw SchemaError(SchemaError::Kind::Type, std::string(what),
+                      "nested deeper than " + std::to_string(cni::kMaxJsonNesting) + " levels");
+  }
   Json parsed = Json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (parsed.is_discarded()) {
     throw SchemaError(SchemaError::Kind::Type, std::string(what), "not valid JSON");

@@ -143,3 +143,17 @@ TEST_CASE("version, stats, and requests the emulator does not serve") {
   fx.call("PATCH", "/networks/", "", &code);
   CHECK(code == hr::kRequestUnsupported);
 }
+
+// Found by tests/fuzz (emulator): the journal's copy of a request nested
+// 200000 levels deep overflowed the stack before any HNS code saw it.
+TEST_CASE("a request nested too deeply fails the call, the emulator keeps running") {
+  EmulatorFixture fx;
+  const std::string deep = R"({"Name":"n","x":)" + std::string(200'000, '[') + std::string(200'000, ']') + "}";
+  HResult code = 0;
+  json answer = fx.call("POST", "/networks/", deep, &code);
+  CHECK(wincni::hns::failed(code));
+  CHECK(answer.is_null());
+  HcnHandle handle = nullptr;
+  CHECK(wincni::hns::failed(fx.emulator.create(HcnObject::Network, nullptr, Guid{}, deep, &handle).hr));
+  CHECK(handle == nullptr);
+}

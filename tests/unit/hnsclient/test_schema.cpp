@@ -6,6 +6,7 @@
 #include "wincni/hns/mac_address.hpp"
 #include "wincni/hns/schema/hcn.hpp"
 #include "wincni/hns/schema/hns_v1.hpp"
+#include "wincni/hns/schema/json_io.hpp"
 #include "wincni/hns/schema/schema_error.hpp"
 
 using namespace wincni::hns;
@@ -242,4 +243,17 @@ TEST_CASE("readers take every shape real hosts print") {
     CAPTURE(attached_to_nothing);
     CHECK(HostComputeEndpoint::from_json(json::parse(attached_to_nothing)).host_compute_namespace.is_null());
   }
+}
+
+// Found by tests/fuzz (hns_schema, emulator): nlohmann parses any depth, but
+// copying the document recurses once a level, so a deep enough request
+// overflowed the emulator's stack.
+TEST_CASE("JSON nested deeper than 1000 levels is a schema error, not a stack overflow") {
+  const auto nested = [](int levels) {
+    return R"({"Name":"n","x":)" + std::string(static_cast<size_t>(levels - 1), '[') +
+           std::string(static_cast<size_t>(levels - 1), ']') + "}";
+  };
+  CHECK_NOTHROW(json_io::parse_object(nested(1000), "settings"));
+  CHECK_THROWS_AS(json_io::parse_object(nested(1001), "settings"), SchemaError);
+  CHECK_THROWS_AS(json_io::parse_object(nested(200'000), "settings"), SchemaError);
 }

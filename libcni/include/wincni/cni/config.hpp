@@ -24,7 +24,7 @@ struct Attachment {
 // unmarshall network config: ...") with a valid "name" (else Error 7
 // "missing network name" / "invalid characters found in network name").
 // Nesting deeper than 1000 levels is refused (Error 6 "... exceeded max
-// depth"), where Go's limit is 10000: see config.cpp.
+// depth"), where Go's limit is 10000: see json_depth.hpp.
 // Returns the parsed document.
 nlohmann::json parse_network_config(std::string_view text);
 
