@@ -17,6 +17,7 @@
 
 #include "emulated_node.hpp"
 #include "emulator_journal.hpp"
+#include "fault_matrix.hpp"
 
 namespace wincni::test {
 
@@ -72,6 +73,7 @@ void at_each_call_of(const std::vector<FaultFlow>& flows, const std::string& com
       PreparedNode p;
       prepare_for(p, flow, command);
       const std::string fault = op + ":" + std::to_string(nth) + ":" + action;
+      FaultMatrix::instance().record(flow.name, command, action);
       verify(p, p.node.plugin({command, "pod1", p.netns, p.config, {{"WINCNI_EMULATOR_FAULTS", fault}}}));
     }
   }
