@@ -82,16 +82,18 @@ bool tolerating(Call&& call) {
 // on every call: what one input leaves must not change what the next one
 // meets. The process's directory goes when the process ends normally.
 inline std::filesystem::path scratch_dir(const std::string& name) {
-  static const std::filesystem::path root = [] {
-    auto path = std::filesystem::temp_directory_path() / ("wincni-fuzz-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(path);
+  // Never destroyed, so that the exit handler still has it.
+  static const std::filesystem::path* const root = [] {
+    auto* path = new std::filesystem::path(std::filesystem::temp_directory_path() /
+                                           ("wincni-fuzz-" + std::to_string(::getpid())));
+    std::filesystem::create_directories(*path);
     std::atexit([] {
       std::error_code ignored;
-      std::filesystem::remove_all(root, ignored);
+      std::filesystem::remove_all(*root, ignored);
     });
     return path;
   }();
-  const auto dir = root / name;
+  const auto dir = *root / name;
   std::error_code ignored;
   std::filesystem::remove_all(dir, ignored);
   std::filesystem::create_directories(dir);
