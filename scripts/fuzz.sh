@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The fuzz targets (docs/fuzzing.md): builds them with clang, libFuzzer and
-# ASan/UBSan in build/fuzz, runs each on a copy of its seed corpus and prints
-# one line per target. Fails when any target finds a crash; the input that
-# caused it is left in build/fuzz/findings/<target>/.
+# ASan/UBSan in build/sanitized (scripts/sanitized-build.sh), runs each on a
+# copy of its seed corpus and prints one line per target. Fails when any target finds a crash; the input that
+# caused it is left in build/sanitized/findings/<target>/.
 #   scripts/fuzz.sh                    every target, 60 s each
-#   scripts/fuzz.sh --seconds 10       the quick run CI makes
+#   scripts/fuzz.sh --seconds 5        the quick run scripts/sanitize.sh makes
 #   scripts/fuzz.sh --seconds 3600 config emulator
 #                                      a long run of the targets named
 set -euo pipefail
@@ -24,14 +24,11 @@ if [ ${#targets[@]} -eq 0 ]; then
   for dir in tests/fuzz/corpus/*/; do targets+=("$(basename "$dir")"); done
 fi
 
-scripts/setup.sh fuzz
-build=build/fuzz
-if [ ! -f "$build/build.ninja" ]; then
-  CC=clang CXX=clang++ meson setup "$build" -Dfuzzing=true -Db_sanitize=address,undefined \
-    -Db_lundef=false -Doptimization=1 --werror >/dev/null
-fi
-# One job: the machines this runs on are shared.
-meson compile -C "$build" -j 1 "${targets[@]/#/fuzz_}" >/dev/null
+scripts/setup.sh sanitize
+. scripts/sanitized-build.sh
+sanitized_configure
+build=$sanitized_build_dir
+meson compile -C "$build" "${targets[@]/#/fuzz_}" >/dev/null
 
 # Inputs are a few KB at most (a config, an HNS object); longer ones only
 # slow the fuzzer down.

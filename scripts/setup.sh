@@ -4,10 +4,10 @@
 # developers alike.
 #   scripts/setup.sh          everything (scripts/test.sh, build.sh, release.sh)
 #   scripts/setup.sh native   the native build only (scripts/main-job.sh)
+#   scripts/setup.sh sanitize the native build with clang, its sanitizers
+#                             and libFuzzer (scripts/sanitize.sh, fuzz.sh)
 #   scripts/setup.sh bench    the native build, the reference host-local and
 #                             gnuplot (scripts/bench.sh)
-#   scripts/setup.sh fuzz     the native build with clang and libFuzzer
-#                             (scripts/fuzz.sh)
 set -euo pipefail
 
 # native: what the native build (and so the main job) needs; all: the
@@ -21,8 +21,8 @@ packages=(
 case "$profile" in
   native) ;;
   bench) packages+=(containernetworking-plugins gnuplot-nox) ;;
-  # llvm provides llvm-symbolizer, which names the frames of a finding.
-  fuzz) packages+=(clang libclang-rt-14-dev llvm) ;;
+  # llvm provides llvm-symbolizer, which names the frames of a report.
+  sanitize) packages+=(clang libclang-rt-14-dev llvm) ;;
   all)
     packages+=(
       g++-mingw-w64-x86-64-posix gcc-mingw-w64-x86-64-posix mingw-w64-tools
@@ -31,7 +31,7 @@ case "$profile" in
       python3-yaml
     )
     ;;
-  *) echo "usage: scripts/setup.sh [native|bench|fuzz|all]" >&2; exit 2 ;;
+  *) echo "usage: scripts/setup.sh [native|bench|sanitize|all]" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -43,7 +43,10 @@ void check_invalid_env(const Outcome& r, const std::string& msg) {
 }  // namespace
 
 TEST_CASE_TEMPLATE("each required variable, missing or empty, is named", D, CONFORMANCE_DRIVERS) {
-  for (const auto& [command, required] : kRequired) {
+  for (const auto& row : kRequired) {
+    // Named copies, not structured bindings: clang 14 cannot capture those.
+    const auto& command = std::get<0>(row);
+    const auto& required = std::get<1>(row);
     for (const std::string& name : required) {
       CAPTURE(command);
       CAPTURE(name);
@@ -57,7 +60,10 @@ TEST_CASE_TEMPLATE("each required variable, missing or empty, is named", D, CONF
 }
 
 TEST_CASE_TEMPLATE("all missing variables are named in one error, in table order", D, CONFORMANCE_DRIVERS) {
-  for (const auto& [command, required] : kRequired) {
+  for (const auto& row : kRequired) {
+    // Named copies, not structured bindings: clang 14 cannot capture those.
+    const auto& command = std::get<0>(row);
+    const auto& required = std::get<1>(row);
     CAPTURE(command);
     Environment env;
     env.set("CNI_COMMAND", command);
@@ -106,7 +112,10 @@ TEST_CASE_TEMPLATE("an invalid container ID or interface name is an invalid envi
         {"eth:0", "interface name contains / or : or whitespace characters"},
         {"eth 0", "interface name contains / or : or whitespace characters"},
     };
-    for (const auto& [ifname, msg] : bad_names) {
+    for (const auto& row : bad_names) {
+      // Named copies, not structured bindings: clang 14 cannot capture those.
+      const auto& ifname = std::get<0>(row);
+      const auto& msg = std::get<1>(row);
       CAPTURE(ifname);
       Environment with_name = complete_cni_env(command);
       with_name.set("CNI_IFNAME", ifname);

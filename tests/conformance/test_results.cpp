@@ -65,7 +65,10 @@ TEST_CASE_TEMPLATE("a prevResult without cniVersion is in the config's version",
 
 TEST_CASE_TEMPLATE("a prevResult from another version family is refused", D, CONFORMANCE_DRIVERS) {
   const std::pair<const char*, const char*> mismatches[] = {{"1.1.0", "0.2.0"}, {"0.4.0", "1.0.0"}, {"0.2.0", "0.3.1"}};
-  for (const auto& [config_version, prev_version] : mismatches) {
+  for (const auto& row : mismatches) {
+    // Named copies, not structured bindings: clang 14 cannot capture those.
+    const auto& config_version = std::get<0>(row);
+    const auto& prev_version = std::get<1>(row);
     CAPTURE(config_version);
     CAPTURE(prev_version);
     const Outcome r = D::run(complete_cni_env("ADD"),

@@ -57,7 +57,10 @@ TEST_CASE_TEMPLATE("a failure, a lost answer or an unreadable one at any HNS cal
                    WINCNI_FLAVOR_CASES) {
   INFO(Case::kName);
   for (const Flow& flow : kFlows) {
-    for (const auto& [op, nth] : calls_of<Case>(flow, "ADD")) {
+    for (const auto& row : calls_of<Case>(flow, "ADD")) {
+      // Named copies, not structured bindings: clang 14 cannot capture those.
+      const auto& op = std::get<0>(row);
+      const auto& nth = std::get<1>(row);
       for (const char* action : {"fail=0x80004005", "lose=0x80004005", "garble"}) {
         CAPTURE(flow.name);
         CAPTURE(op);
@@ -80,7 +83,10 @@ TEST_CASE_TEMPLATE("a failure at any HNS call of DEL is reported, and the next D
                    WINCNI_FLAVOR_CASES) {
   INFO(Case::kName);
   for (const Flow& flow : kFlows) {
-    for (const auto& [op, nth] : calls_of<Case>(flow, "DEL")) {
+    for (const auto& row : calls_of<Case>(flow, "DEL")) {
+      // Named copies, not structured bindings: clang 14 cannot capture those.
+      const auto& op = std::get<0>(row);
+      const auto& nth = std::get<1>(row);
       CAPTURE(flow.name);
       CAPTURE(op);
       CAPTURE(nth);

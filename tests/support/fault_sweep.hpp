@@ -66,7 +66,10 @@ template <typename Verify>
 void at_each_call_of(const std::vector<FaultFlow>& flows, const std::string& command, const std::string& action,
                      Verify&& verify) {
   for (const FaultFlow& flow : flows) {
-    for (const auto& [op, nth] : calls_of(flow, command)) {
+    for (const auto& row : calls_of(flow, command)) {
+      // Named copies, not structured bindings: clang 14 cannot capture those.
+      const auto& op = std::get<0>(row);
+      const auto& nth = std::get<1>(row);
       CAPTURE(flow.name);
       CAPTURE(op);
       CAPTURE(nth);

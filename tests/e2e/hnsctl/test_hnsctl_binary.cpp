@@ -383,8 +383,11 @@ TEST_CASE("explain: a config in UTF-8 with a BOM or in UTF-16LE, as a file or on
   CHECK(explain("", plain).out == expected.out);
   const std::vector<std::pair<std::string, std::string>> encodings = {{"UTF-8 with a BOM", utf8_with_bom(plain)},
                                                                       {"UTF-16LE", utf16le_with_bom(plain)}};
-  for (const auto& [encoding, bytes] : encodings) {
-    CAPTURE(encoding);
+  for (const auto& row : encodings) {
+    // Named copies, not structured bindings: clang 14 cannot capture those.
+    const auto& [encoding, bytes] = row;
+    const std::string& written_as = encoding;
+    CAPTURE(written_as);
     std::ofstream(node.path("encoded.conf"), std::ios::binary) << bytes;
     const Run from_file = explain(node.path("encoded.conf"), "");
     CHECK_MESSAGE(from_file.ok(), from_file.err);

@@ -33,7 +33,7 @@ TEST_CASE("a dual-stack endpoint's result") {
   cni::Dns dns;
   dns.nameservers = {"10.96.0.10"};
 
-  CHECK(build_result(endpoint, dns).encode("1.0.0") == json::parse(R"({"cniVersion":"1.0.0",
+  CHECK(json(build_result(endpoint, dns).encode("1.0.0")) == json::parse(R"({"cniVersion":"1.0.0",
       "interfaces":[{"name":"pod1_cbr0","mac":"00:15:5d:52:c0:01"}],
       "ips":[{"address":"10.244.1.3/24","gateway":"10.244.1.2","interface":0},
              {"address":"fd00::103/64","gateway":"fd00::2","interface":0}],

@@ -188,9 +188,12 @@ TEST_CASE("prefixes with host bits: accepted by default (Server 2019), refused a
 }
 
 TEST_CASE("WINCNI_EMULATOR_PREFIX_HOST_BITS: accept, refuse, or a problem naming it") {
-  for (const auto& [value, refuse, problem] : {std::tuple{"accept", false, false}, std::tuple{"refuse", true, false},
-                                               std::tuple{"strict", false, true}}) {
-    CAPTURE(value);
+  for (const auto& row : {std::tuple{"accept", false, false}, std::tuple{"refuse", true, false},
+                          std::tuple{"strict", false, true}}) {
+    // Named copies, not structured bindings: clang 14 cannot capture those.
+    const auto& [value, refuse, problem] = row;
+    const char* const setting = value;
+    CAPTURE(setting);
     ::setenv("WINCNI_EMULATOR_PREFIX_HOST_BITS", value, 1);
     const EmulatorConfig config = EmulatorConfig::from_environment();
     CHECK(config.refuse_prefix_host_bits == refuse);

@@ -156,7 +156,8 @@ TEST_CASE("a process killed at any moment never leaves a torn store") {
     // kernel): every object readable, the index agreeing with the objects.
     auto content = wincni::hns::emulator::read_file(fx.dir.path() + "/host.json");
     REQUIRE(content);
-    CHECK_NOTHROW(json::parse(*content));
+    json whole;
+    CHECK_NOTHROW(whole = json::parse(*content));
     HcnReply all = fx.emulator.enumerate(HcnObject::Endpoint, "");
     REQUIRE(all.ok());
     for (const auto& id : json::parse(all.output)) {

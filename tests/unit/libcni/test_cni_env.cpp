@@ -43,7 +43,10 @@ TEST_CASE("each command requires its own variables (Go skel at HEAD)") {
       {"GC", "CNI_PATH"},
       {"STATUS", "CNI_PATH"},
   };
-  for (const auto& [command, missing] : expected_missing) {
+  for (const auto& row : expected_missing) {
+    // Named copies, not structured bindings: clang 14 cannot capture those.
+    const auto& command = std::get<0>(row);
+    const auto& missing = std::get<1>(row);
     CAPTURE(command);
     const Error e = error_from(command_only(command));
     CHECK(e.code() == kInvalidEnvironment);
@@ -126,7 +129,10 @@ TEST_CASE("interface names follow Linux's rules with Go's messages") {
        "interface name contains / or : or whitespace characters"},  // U+00A0
       {"a\xe3\x80\x80", "interface name contains / or : or whitespace characters"},  // U+3000
   };
-  for (const auto& [name, message] : bad) {
+  for (const auto& row : bad) {
+    // Named copies, not structured bindings: clang 14 cannot capture those.
+    const auto& name = std::get<0>(row);
+    const auto& message = std::get<1>(row);
     CAPTURE(name);
     const Error e = thrown_error([&] { validate_interface_name(name); });
     CHECK(e.code() == kInvalidEnvironment);

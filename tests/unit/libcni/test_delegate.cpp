@@ -211,14 +211,20 @@ TEST_CASE("every verb passes the whole environment with only CNI_COMMAND replace
       {"GC", [&] { wincni::cni::delegate_gc("fake-ipam", kConfig, env); }},
       {"STATUS", [&] { wincni::cni::delegate_status("fake-ipam", kConfig, env); }},
   };
-  for (const auto& [verb, call] : verbs) {
+  for (const auto& row : verbs) {
+    // Named copies, not structured bindings: clang 14 cannot capture those.
+    const auto& verb = std::get<0>(row);
+    const auto& call = std::get<1>(row);
     CAPTURE(verb);
     call();
     const auto seen = read_json(record);
     CHECK(seen.at("stdin") == kConfig);
     const auto& child_env = seen.at("env");
     CHECK(child_env.at("CNI_COMMAND") == verb);
-    for (const auto& [name, value] : env.vars()) {
+    for (const auto& row : env.vars()) {
+      // Named copies, not structured bindings: clang 14 cannot capture those.
+      const auto& name = std::get<0>(row);
+      const auto& value = std::get<1>(row);
       if (name != "CNI_COMMAND") CHECK(child_env.at(name) == value);
     }
   }
