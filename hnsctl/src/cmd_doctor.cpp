@@ -95,8 +95,8 @@ int doctor_run(Context& context, const Args& args) {
   const doctor::RuntimeCache cache = doctor::read_runtime_cache((*parsed)["cache-dir"].as<std::string>());
   const doctor::NodeFolders folders{(*parsed)["data-dir"].as<std::string>(),
                                     (*parsed)["flannel-dir"].as<std::string>()};
-  const doctor::Survey survey =
-      doctor::survey_node(std::make_shared<hns::HnsClient>(borrowed_api(context)), folders, cache.containers, std::chrono::seconds(grace));
+  const auto client = std::make_shared<hns::HnsClient>(borrowed_api(context));
+  const doctor::Survey survey = doctor::survey_node(client, folders, cache.containers, std::chrono::seconds(grace));
   const doctor::ConfigSurvey configs = doctor::survey_configs(context, (*parsed)["conf-dir"].as<std::string>());
 
   const std::vector<Leftover> unreadable = unreadable_entries(cache);

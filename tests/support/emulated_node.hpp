@@ -236,7 +236,8 @@ class EmulatedNode {
     const nlohmann::json config = nlohmann::json::parse(call.config, nullptr, false);
     if (!config.is_object() || !config.contains("name") || !config["name"].is_string()) return;
     const std::string network = config["name"];
-    const auto entry = std::filesystem::path(runtime_cache_dir()) / (network + "-" + call.container + "-" + call.ifname);
+    const auto entry =
+        std::filesystem::path(runtime_cache_dir()) / (network + "-" + call.container + "-" + call.ifname);
     if (call.command == "DEL") {
       std::error_code error;
       std::filesystem::remove(entry, error);

@@ -95,9 +95,9 @@ void survey_scratch_files(const NodeFolders& folders, const std::set<std::string
     if (younger_than(path, grace)) {
       survey.in_flight.insert(sandbox);
     } else {
-      survey.leftovers.push_back({"scratch file", path,
-                                  fmt::format("flannel's record of sandbox {}, which the runtime no longer has", sandbox),
-                                  {}, [store, sandbox] { return store.remove(sandbox); }});
+      const std::string problem =
+          fmt::format("flannel's record of sandbox {}, which the runtime no longer has", sandbox);
+      survey.leftovers.push_back({"scratch file", path, problem, {}, [store, sandbox] { return store.remove(sandbox); }});
     }
   }
 }
