@@ -97,7 +97,8 @@ void survey_scratch_files(const NodeFolders& folders, const std::set<std::string
     } else {
       const std::string problem =
           fmt::format("flannel's record of sandbox {}, which the runtime no longer has", sandbox);
-      survey.leftovers.push_back({"scratch file", path, problem, {}, [store, sandbox] { return store.remove(sandbox); }});
+      survey.leftovers.push_back(
+          {"scratch file", path, problem, {}, [store, sandbox] { return store.remove(sandbox); }});
     }
   }
 }
