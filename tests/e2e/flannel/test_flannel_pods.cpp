@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "flannel_node.hpp"
+#include "mixed_workload.hpp"
 
 using namespace wincni::test;
 using nlohmann::json;
@@ -128,4 +129,11 @@ TEST_CASE("dockershim: containers joining the pause container share its scratch 
   node.del("pause1", "none", config.dump());
   CHECK_FALSE(node.endpoint("pause1_cbr0"));
   node.check_clean("cbr0");
+}
+
+TEST_CASE("a busy node: mixed ADD, DEL, CHECK and STATUS over many pods from 8 workers at once") {
+  FlannelNode node;
+  node.host_gw_node();
+  check_busy_node(node, node.config("cbr0", {{"cniVersion", "1.1.0"}}).dump(), busy_workload("cbr0"));
+  CHECK_FALSE(node.has_scratch("busy0"));
 }

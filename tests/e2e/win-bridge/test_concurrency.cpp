@@ -8,6 +8,7 @@
 
 #include "configs.hpp"
 #include "emulated_node.hpp"
+#include "mixed_workload.hpp"
 #include "simultaneous_pods.hpp"
 
 using namespace wincni;
@@ -36,4 +37,10 @@ TEST_CASE("50 simultaneous first ADDs create exactly one network") {
   CHECK(node.endpoints()[0]["Name"] == "cbr0_ep");
   CHECK(node.held_addresses("cbr0").empty());
   CHECK(node.audit() == "");
+}
+
+TEST_CASE("a busy node: mixed ADD, DEL, CHECK and STATUS over many pods from 8 workers at once") {
+  EmulatedNode node;
+  node.host_gw("10.244.1.0/24");
+  check_busy_node(node, bridge_config(node, "1.1.0").dump(), busy_workload("cbr0"));
 }

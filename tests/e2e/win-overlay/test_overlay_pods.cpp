@@ -8,6 +8,7 @@
 
 #include "emulated_node.hpp"
 #include "endpoint_policies.hpp"
+#include "mixed_workload.hpp"
 #include "overlay_configs.hpp"
 
 using namespace wincni;
@@ -238,4 +239,10 @@ TEST_CASE("refused, leaving nothing: IPv6, a network of another type, a network 
   CHECK(node.held_addresses("flannel.4096").empty());
   CHECK(node.held_addresses("cbr0").empty());
   CHECK(node.audit() == "");
+}
+
+TEST_CASE("a busy node: mixed ADD, DEL, CHECK and STATUS over many pods from 8 workers at once") {
+  EmulatedNode node;
+  node.vxlan();
+  check_busy_node(node, overlay_config(node, "1.1.0").dump(), busy_workload("flannel.4096"));
 }
