@@ -9,6 +9,7 @@
 #include "config_file_update.hpp"
 #include "installed_files.hpp"
 #include "node_configs.hpp"
+#include "wincni/cni/config_file_names.hpp"
 #include "wincni/cni/private_files.hpp"
 
 namespace wincni::installer {
@@ -54,17 +55,13 @@ std::string describe(const BinaryChange& change) {
                      change.moved_aside_to);
 }
 
-bool is_cni_config_name(std::string_view name) {
-  return name.ends_with(".conf") || name.ends_with(".conflist") || name.ends_with(".json");
-}
-
 // Runtimes load the first config of the folder in name order: one sorting
 // before ours wins, which is the usual cause of pods on the wrong network
 // after a migration.
 void warn_about_configs_before(const std::string& conf_dir, const std::string& conf_name, std::ostream& warnings) {
   std::vector<std::string> earlier;
   for (const private_files::DirEntry& entry : private_files::list_directory(conf_dir)) {
-    if (entry.regular_file && is_cni_config_name(entry.name) && entry.name < conf_name) earlier.push_back(entry.name);
+    if (entry.regular_file && cni::is_config_file_name(entry.name) && entry.name < conf_name) earlier.push_back(entry.name);
   }
   std::sort(earlier.begin(), earlier.end());
   for (const std::string& name : earlier) {

@@ -117,7 +117,7 @@ int explain_add(Context& context, const Args& args) {
   const nlohmann::json document = cni::parse_network_config(cni::stdin_as_utf8(std::move(text)));
 
   const Json report = explain_document(context, document, pod);
-  const bool fails = explains_failure(report);
+  const bool fails = !failure_reasons(report).empty();
   if (parsed->count("json")) {
     context.out << report.dump(2) << "\n";
   } else {

@@ -168,9 +168,13 @@ Json explain_document(Context& context, const nlohmann::json& document, const Po
   return report;
 }
 
-bool explains_failure(const Json& report) {
-  return (report.contains("problems") && !report["problems"].empty()) ||
-         (report.contains("flannel") && report["flannel"].contains("problem"));
+std::vector<std::string> failure_reasons(const Json& report) {
+  std::vector<std::string> reasons;
+  if (report.contains("flannel") && report["flannel"].contains("problem")) {
+    reasons.push_back(report["flannel"]["problem"].get<std::string>());
+  }
+  for (const Json& problem : report.value("problems", Json::array())) reasons.push_back(problem.get<std::string>());
+  return reasons;
 }
 
 }  // namespace wincni::hnsctl

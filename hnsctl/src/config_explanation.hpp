@@ -4,6 +4,7 @@
 // node's config folder. Only HNS queries are made.
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -26,7 +27,8 @@ struct PodValues {
 // that is none of wincni's.
 nlohmann::ordered_json explain_document(Context& context, const nlohmann::json& document, const PodValues& pod);
 
-// Whether the report says ADD would fail.
-bool explains_failure(const nlohmann::ordered_json& report);
+// What the report says would make ADD fail (flannel's problem, then the
+// plugin's); empty when ADD would succeed.
+std::vector<std::string> failure_reasons(const nlohmann::ordered_json& report);
 
 }  // namespace wincni::hnsctl

@@ -9,7 +9,7 @@ namespace wincni::hnsctl::doctor {
 
 struct Leftover {
   std::string kind;     // "endpoint", "allocation", "scratch file", "runtime cache", "network"
-  std::string object;   // the endpoint's name and ID, the file's path, the config's path
+  std::string object;   // "<endpoint> on <network>", the file's path, the config's path
   std::string problem;  // why it is a leftover
   std::string hns_id;   // an HNS object's ID; empty for files
   // Removes it; empty when doctor only reports it (not ours, or nothing it
