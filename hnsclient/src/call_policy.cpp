@@ -72,6 +72,17 @@ CallOutcome run_once(const CallPolicy& policy, const std::function<CallOutcome()
   return CallOutcome{hr::kTimeout, {}, fmt::format("HNS did not answer within {} ms", policy.timeout.count()), {}};
 }
 
+CallOutcome repeat_with_backoff(const CallPolicy& policy, const std::function<CallOutcome()>& attempt,
+                                const std::function<bool(const CallOutcome&)>& repeatable) {
+  std::chrono::milliseconds backoff = policy.first_backoff;
+  for (int tries = 1;; ++tries) {
+    CallOutcome outcome = attempt();
+    if (!repeatable(outcome) || tries >= policy.max_attempts) return outcome;
+    std::this_thread::sleep_for(backoff);
+    backoff = std::min(backoff * 2, policy.max_backoff);
+  }
+}
+
 }  // namespace
 
 bool wait_for_abandoned_calls(std::chrono::milliseconds limit) {
@@ -94,15 +105,15 @@ CallPolicy CallPolicy::from_environment() {
 }
 
 CallOutcome run_call(const CallPolicy& policy, const std::function<CallOutcome()>& work, bool idempotent) {
-  std::chrono::milliseconds backoff = policy.first_backoff;
-  for (int attempt = 1;; ++attempt) {
-    CallOutcome outcome = run_once(policy, work);
-    bool repeatable =
-        !outcome.work_done && (is_transient(outcome.hr) || (idempotent && is_maybe_executed(outcome.hr)));
-    if (!repeatable || attempt >= policy.max_attempts) return outcome;
-    std::this_thread::sleep_for(backoff);
-    backoff = std::min(backoff * 2, policy.max_backoff);
-  }
+  return repeat_with_backoff(
+      policy, [&] { return run_once(policy, work); },
+      [idempotent](const CallOutcome& outcome) {
+        return !outcome.work_done && (is_transient(outcome.hr) || (idempotent && is_maybe_executed(outcome.hr)));
+      });
+}
+
+CallOutcome repeat_transient_step(const CallPolicy& policy, const std::function<CallOutcome()>& step) {
+  return repeat_with_backoff(policy, step, [](const CallOutcome& outcome) { return is_transient(outcome.hr); });
 }
 
 }  // namespace wincni::hns

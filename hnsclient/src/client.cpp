@@ -132,7 +132,7 @@ HnsAnswer HnsClient::create(HcnObject kind, const Guid& network, const Guid& id,
   std::string text = settings.dump();
   CallOutcome outcome = call(
       hcn_name("Create", kind),
-      [api, kind, network, id, text] {
+      [api, kind, network, id, text, policy = policy_] {
         auto create_in = [&](HcnHandle parent) {
           HcnHandle handle = nullptr;
           HcnReply created = api->create(kind, parent, id, text, &handle);
@@ -140,8 +140,9 @@ HnsAnswer HnsClient::create(HcnObject kind, const Guid& network, const Guid& id,
             if (handle) api->close(kind, handle);
             return outcome_of(created, hcn_name("Create", kind));
           }
-          CallOutcome properties =
-              outcome_of(api->query_properties(kind, handle, HostComputeQuery{}.str()), hcn_name("Query", kind));
+          CallOutcome properties = repeat_transient_step(policy, [&] {
+            return outcome_of(api->query_properties(kind, handle, HostComputeQuery{}.str()), hcn_name("Query", kind));
+          });
           api->close(kind, handle);
           // The object exists whatever its read-back says.
           properties.work_done = !properties.ok();

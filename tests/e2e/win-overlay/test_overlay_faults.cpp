@@ -47,6 +47,19 @@ TEST_CASE("a crash at any HNS call of ADD leaves nothing once DEL has run and th
   check_add_crashes_are_cleaned_by_del(flows());
 }
 
+// The runtime's DEL after the dead ADD without CNI_NETNS, or after it
+// removed the sandbox's namespace (natively: the crash sweep above runs
+// under Wine too).
+TEST_CASE("a crash at any HNS call of ADD, then DEL without CNI_NETNS or after the sandbox is gone") {
+  check_add_crashes_are_cleaned_by_del(flows(), DelAfterCrash::EmptyNetns);
+  check_add_crashes_are_cleaned_by_del(flows(), DelAfterCrash::NamespaceGone);
+}
+
 TEST_CASE("a failure or a crash at any HNS call of DEL: IPAM still released, a second DEL cleans up") {
   check_del_failures_are_finished_by_del(flows());
+}
+
+// Each class of error HNS answers with, on both APIs (as for win-bridge).
+TEST_CASE("HNS error classes at every call of ADD and DEL: the pod's network whole or nothing; DEL finishes") {
+  check_error_classes({flows()[0], flows()[1]});
 }
