@@ -99,7 +99,7 @@ def main():
     if not stanzas:
         print(f"derive-deb-src: no Debian {codename} 'main' entry in the apt sources", file=sys.stderr)
         return 1
-    print("# Written by wincni's third_party/libuv-mingw from this machine's apt sources.")
+    print("# Written by wincni's third_party build scripts from this machine's apt sources.")
     print("\n\n".join("\n".join(s) for s in stanzas))
     return 0
 

@@ -11,60 +11,16 @@ set -euo pipefail
 
 cache=$(mkdir -p "$1" && cd "$1" && pwd)
 cc=$2
-here=$(cd "$(dirname "$0")" && pwd)
 prefix=$cache/prefix
 log=$cache/build.log
+tag=libuv-mingw
+. "$(dirname "$0")/../debian-source.sh"
 
 [ -f "$prefix/lib/libuv.a" ] && [ -f "$prefix/include/uv.h" ] && exit 0
 
 : >"$log"
 trap 'status=$?; if [ $status -ne 0 ]; then echo "libuv-mingw: failed, last lines of $log:" >&2; tail -n 30 "$log" >&2; fi' EXIT
 started=$(date +%s)
-
-as_root() {
-  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
-}
-
-has_libuv_source() {
-  # grep reads everything: with -q it could stop early and, under pipefail,
-  # turn apt-cache's SIGPIPE into a false "no".
-  apt-cache showsrc libuv1 2>/dev/null | grep '^Package: libuv1$' >/dev/null
-}
-
-# apt-get source needs deb-src entries; they are derived from the machine's
-# own sources so that the archive's address never appears in the repository.
-ensure_deb_src() {
-  has_libuv_source && return 0
-  local ours=/etc/apt/sources.list.d/wincni-deb-src.sources
-  echo "libuv-mingw: adding deb-src entries ($ours) and updating apt" >&2
-  "$here/derive-deb-src.py" | as_root tee "$ours" >>"$log"
-  as_root apt-get update -qq >>"$log" 2>&1
-  has_libuv_source || { echo "libuv-mingw: apt still knows no source for libuv1" >&2; return 1; }
-}
-
-newest_dsc() {
-  [ -d "$cache/download" ] || return 0
-  find "$cache/download" -maxdepth 1 -name 'libuv1_*.dsc' | sort -V | tail -n 1
-}
-
-download() {
-  [ -n "$(newest_dsc)" ] && return 0
-  ensure_deb_src
-  echo "libuv-mingw: downloading the libuv1 source package" >&2
-  mkdir -p "$cache/download"
-  (cd "$cache/download" && apt-get source --download-only libuv1) >>"$log" 2>&1
-}
-
-unpack() {
-  [ -f "$cache/src/CMakeLists.txt" ] && return 0
-  rm -rf "$cache/src" "$cache/unpack.tmp"
-  mkdir -p "$cache/unpack.tmp"
-  # dpkg-source applies Debian's patches (security fixes included); it also
-  # leaves a copy of the upstream tarball beside the tree, hence the tmp dir.
-  dpkg-source -x "$(newest_dsc)" "$cache/unpack.tmp/src" >>"$log" 2>&1
-  mv "$cache/unpack.tmp/src" "$cache/src"
-  rm -rf "$cache/unpack.tmp"
-}
 
 build() {
   echo "libuv-mingw: building libuv with $cc" >&2
@@ -90,8 +46,7 @@ install_result() {
   mv "$staged" "$prefix"
 }
 
-download
-unpack
+fetch_debian_source libuv1 CMakeLists.txt
 build
 install_result
-echo "libuv-mingw: $(basename "$(newest_dsc)" .dsc) ready in $(($(date +%s) - started)) s" >&2
+echo "libuv-mingw: $(basename "$(newest_dsc libuv1)" .dsc) ready in $(($(date +%s) - started)) s" >&2

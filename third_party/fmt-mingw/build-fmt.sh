@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds fmt's compiled part (src/format.cc) as a static library for the
+# mingw-w64 cross build from Debian's fmtlib source package, into
+# <cache-dir>/prefix/{include,lib/libfmt.a}. Header-only, every translation
+# unit carried its own inlined copy of fmt's formatting code: at -O2 that was
+# 0.97 MB of each plugin's .exe. Idempotent, as build-libuv.sh is.
+#
+# usage: build-fmt.sh <cache-dir> <mingw-c++-compiler>
+set -euo pipefail
+
+cache=$(mkdir -p "$1" && cd "$1" && pwd)
+cxx=$2
+prefix=$cache/prefix
+log=$cache/build.log
+tag=fmt-mingw
+. "$(dirname "$0")/../debian-source.sh"
+
+[ -f "$prefix/lib/libfmt.a" ] && [ -f "$prefix/include/fmt/format.h" ] && exit 0
+
+: >"$log"
+trap 'status=$?; if [ $status -ne 0 ]; then echo "$tag: failed, last lines of $log:" >&2; tail -n 30 "$log" >&2; fi' EXIT
+
+fetch_debian_source fmtlib src/format.cc
+echo "$tag: building fmt with $cxx" >&2
+staged=$cache/prefix.tmp
+rm -rf "$staged"
+mkdir -p "$staged/lib" "$staged/include"
+cp -R "$cache/src/include/." "$staged/include/"
+"$cxx" -std=c++20 -O2 -I "$staged/include" -c "$cache/src/src/format.cc" -o "$cache/format.o" >>"$log" 2>&1
+"${cxx%g++*}ar" rcs "$staged/lib/libfmt.a" "$cache/format.o" >>"$log" 2>&1
+rm -rf "$prefix"
+mv "$staged" "$prefix"
+echo "$tag: $(basename "$(newest_dsc fmtlib)" .dsc) ready" >&2
