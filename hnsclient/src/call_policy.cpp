@@ -1,6 +1,5 @@
 #include "wincni/hns/call_policy.hpp"
 
-#include <charconv>
 #include <condition_variable>
 #include <cstdlib>
 #include <memory>
@@ -10,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "wincni/cni/milliseconds_setting.hpp"
 #include "wincni/hns/hns_error.hpp"
 
 namespace wincni::hns {
@@ -94,12 +94,7 @@ bool wait_for_abandoned_calls(std::chrono::milliseconds limit) {
 CallPolicy CallPolicy::from_environment() {
   CallPolicy policy;
   if (const char* value = std::getenv("WINCNI_HNS_TIMEOUT_MS")) {
-    std::string_view text(value);
-    long long milliseconds = 0;
-    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), milliseconds);
-    if (error == std::errc{} && end == text.data() + text.size() && milliseconds > 0) {
-      policy.timeout = std::chrono::milliseconds(milliseconds);
-    }
+    if (const auto timeout = cni::milliseconds_setting(value)) policy.timeout = *timeout;
   }
   return policy;
 }

@@ -12,6 +12,7 @@
 
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/json_keys.hpp"
+#include "wincni/cni/milliseconds_setting.hpp"
 #include "wincni/cni/plugin_path.hpp"
 #include "wincni/cni/process.hpp"
 
@@ -94,12 +95,15 @@ std::string invoke(std::string_view command, std::string_view plugin, std::strin
   spec.program = program;
   spec.env = child_env.to_list();
   spec.stdin_data = std::string(config);
-  spec.timeout = options.timeout;
+  // WINCNI_DELEGATE_TIMEOUT_MS: a node whose IPAM is slow may need longer;
+  // tests need shorter.
+  const auto setting = milliseconds_setting(env.get_or("WINCNI_DELEGATE_TIMEOUT_MS", ""));
+  spec.timeout = setting ? *setting : options.timeout;
   auto outcome = run_process(spec);
 
   if (outcome.timed_out) {
     throw Error(kTryAgainLater,
-                fmt::format("delegate plugin {} timed out after {} ms", plugin, options.timeout.count()),
+                fmt::format("delegate plugin {} timed out after {} ms", plugin, spec.timeout.count()),
                 excerpt(outcome.err));
   }
   if (outcome.exit_code != 0 || outcome.term_signal != 0) throw failure(plugin, outcome);

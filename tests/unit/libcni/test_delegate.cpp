@@ -184,6 +184,25 @@ TEST_CASE("a delegate that runs past the timeout is killed and reported as try-a
   CHECK_FALSE(std::filesystem::exists(marker));
 }
 
+TEST_CASE("WINCNI_DELEGATE_TIMEOUT_MS in the environment sets the timeout; a value that is no positive number does not") {
+  PluginDirs dirs;
+  dirs.install(dirs.first);
+  DelegateOptions options;
+  options.timeout = 5000ms;
+  auto env = dirs.environment({{"sleep_ms", 1500}});
+  env.set("WINCNI_DELEGATE_TIMEOUT_MS", "100");
+  const auto e = thrown_error([&] { wincni::cni::delegate_add("fake-ipam", kConfig, "1.0.0", env, options); });
+  CHECK(e.code() == wincni::cni::kTryAgainLater);
+  CHECK(e.msg() == "delegate plugin fake-ipam timed out after 100 ms");
+  for (const char* ignored : {"0", "-5", "100ms", ""}) {
+    CAPTURE(ignored);
+    auto quick = dirs.environment({{"sleep_ms", 300}, {"stdout", R"({"cniVersion":"1.0.0","ips":[]})"}});
+    quick.set("WINCNI_DELEGATE_TIMEOUT_MS", ignored);
+    options.timeout = 5000ms;
+    CHECK_NOTHROW(wincni::cni::delegate_add("fake-ipam", kConfig, "1.0.0", quick, options));
+  }
+}
+
 TEST_CASE("the first CNI_PATH directory holding the plugin wins") {
   PluginDirs dirs;
   ScratchDir records;

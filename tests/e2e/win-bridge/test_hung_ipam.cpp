@@ -1,0 +1,66 @@
+// A delegate that never answers: host-local waits for its store's lock as
+// long as it takes (as the reference does), so one that never gets it hangs.
+// win-bridge kills it at the delegate timeout (WINCNI_DELEGATE_TIMEOUT_MS,
+// 60 s by default) and tells the runtime to try again later; nothing is
+// left, and once the store is free the runtime's next call succeeds.
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <optional>
+
+#include "configs.hpp"
+#include "emulated_node.hpp"
+#include "wincni/cni/file_lock.hpp"
+
+using namespace wincni;
+using namespace wincni::test;
+
+namespace {
+
+// What a host-local that hangs holding the network's store lock does to
+// every other.
+class HeldStore {
+ public:
+  HeldStore(const EmulatedNode& node, const std::string& network) {
+    const std::string dir = node.ipam_dir() + "/" + network;
+    std::filesystem::create_directories(dir);
+    lock_.emplace(dir + "/lock");
+  }
+
+ private:
+  std::optional<cni::FileLock> lock_;
+};
+
+const std::map<std::string, std::string> kShortTimeout = {{"WINCNI_DELEGATE_TIMEOUT_MS", "300"}};
+
+}  // namespace
+
+TEST_CASE("host-local hung on its store: ADD and DEL end with code 11 at the delegate timeout, nothing left") {
+  EmulatedNode node;
+  node.host_gw();
+  const std::string config = bridge_config(node).dump();
+  const std::string netns = node.create_namespace();
+  {
+    HeldStore held(node, "cbr0");
+    const Run add = node.plugin({"ADD", "pod1", netns, config, kShortTimeout});
+    CHECK(add.exit_code == 1);
+    CHECK(add.code() == 11);
+    CHECK_MESSAGE(add.msg().find("host-local timed out after 300 ms") != std::string::npos, add.msg());
+    CHECK_FALSE(node.endpoint("pod1_cbr0"));
+  }
+  CHECK(node.held_addresses("cbr0").empty());
+  CHECK(node.audit() == "");
+
+  node.add("pod1", netns, config);
+  {
+    HeldStore held(node, "cbr0");
+    const Run del = node.plugin({"DEL", "pod1", netns, config, kShortTimeout});
+    CHECK(del.exit_code == 1);
+    CHECK(del.code() == 11);
+  }
+  node.del("pod1", netns, config);
+  CHECK_FALSE(node.endpoint("pod1_cbr0"));
+  CHECK(node.held_addresses("cbr0").empty());
+  CHECK(node.audit() == "");
+}
