@@ -94,7 +94,8 @@ void at_each_call_of(const std::vector<FaultFlow>& flows, const std::string& com
       PreparedNode p;
       prepare_for(p, flow, command);
       std::map<std::string, std::string> env = fault.env;
-      env["WINCNI_EMULATOR_FAULTS"] = op + ":" + std::to_string(nth) + (fault.every_later_call ? "+" : "") + ":" + action;
+      const std::string calls = std::to_string(nth) + (fault.every_later_call ? "+" : "");
+      env["WINCNI_EMULATOR_FAULTS"] = op + ":" + calls + ":" + action;
       const Run run = p.node.plugin({command, "pod1", p.netns, p.config, env});
       const int outcome = run.ok() ? 0 : run.code() != 0 ? run.code() : -1;
       FaultMatrix::instance().record(flow.name, command, fault.label, outcome);
@@ -107,8 +108,7 @@ void at_each_call_of(const std::vector<FaultFlow>& flows, const std::string& com
 template <typename Verify>
 void at_each_call_of(const std::vector<FaultFlow>& flows, const std::string& command, const std::string& action,
                      Verify&& verify) {
-  at_each_call_of(flows, command, InjectedFault{action, [action](const std::string&) { return action; }},
-                  std::forward<Verify>(verify));
+  at_each_call_of(flows, command, fixed(action, action, {}), std::forward<Verify>(verify));
 }
 
 // No endpoint, no address, and `hnsctl audit` clean.
@@ -148,7 +148,8 @@ inline void check_add_crashes_are_cleaned_by_del(const std::vector<FaultFlow>& f
                             : how == DelAfterCrash::EmptyNetns ? "crash, DEL without netns"
                                                                : "crash, namespace gone";
   // The plugin died, or (flannel) said its delegate did: 999.
-  at_each_call_of(with_namespaces, "ADD", fixed(label, "crash", {-1, 999}), [how](const PreparedNode& p, const Run& run) {
+  const InjectedFault crash = fixed(label, "crash", {-1, 999});
+  at_each_call_of(with_namespaces, "ADD", crash, [how](const PreparedNode& p, const Run& run) {
     CHECK_FALSE(run.ok());
     std::string netns = p.netns;
     if (how == DelAfterCrash::NamespaceGone) REQUIRE(p.node.hnsctl({"namespace", "delete", p.netns}).ok());
@@ -195,7 +196,7 @@ inline void check_del_lost_answers_are_repeated(const std::vector<FaultFlow>& fl
 
 // The classes of error an HNS call can end with, each with the code the
 // emulator gives for the object the call names, as real HNS does
-// (docs/reference/emulator-fidelity.md): not found, already there, access
+// (docs/fault-matrix.md): not found, already there, access
 // denied, HNS's service unreachable (once: the client repeats the call; on
 // every attempt: it gives up), and a call that never returns.
 inline std::string not_found_for(const std::string& op) {
@@ -222,8 +223,8 @@ inline const InjectedFault kUnavailableOnce = fixed("RPC unavailable once", "fai
 inline const InjectedFault kUnavailable{
     "RPC unavailable always", [](const std::string&) { return "fail=0x800706BA"; }, {11}, true};
 // 250 ms: far above what a call takes on the emulator, even sanitized.
-inline const InjectedFault kHang{
-    "hang past the timeout", [](const std::string&) { return "hang"; }, {11}, false, {{"WINCNI_HNS_TIMEOUT_MS", "250"}}};
+inline const InjectedFault kHang{"hang past the timeout", [](const std::string&) { return "hang"; }, {11}, false,
+                                 {{"WINCNI_HNS_TIMEOUT_MS", "250"}}};
 
 // For DEL, HNS says an endpoint is not found when it is gone, which an
 // answer alone cannot make so: the delete itself is answered "not found"

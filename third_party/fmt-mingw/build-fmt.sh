@@ -18,7 +18,7 @@ tag=fmt-mingw
 [ -f "$prefix/lib/libfmt.a" ] && [ -f "$prefix/include/fmt/format.h" ] && exit 0
 
 : >"$log"
-trap 'status=$?; if [ $status -ne 0 ]; then echo "$tag: failed, last lines of $log:" >&2; tail -n 30 "$log" >&2; fi' EXIT
+trap 'status=$?; [ $status -eq 0 ] || { echo "$tag: failed, last lines of $log:" >&2; tail -n 30 "$log" >&2; }' EXIT
 
 fetch_debian_source fmtlib src/format.cc
 echo "$tag: building fmt with $cxx" >&2

@@ -184,7 +184,7 @@ TEST_CASE("a delegate that runs past the timeout is killed and reported as try-a
   CHECK_FALSE(std::filesystem::exists(marker));
 }
 
-TEST_CASE("WINCNI_DELEGATE_TIMEOUT_MS in the environment sets the timeout; a value that is no positive number does not") {
+TEST_CASE("WINCNI_DELEGATE_TIMEOUT_MS in the environment sets the timeout, unless it is no positive number") {
   PluginDirs dirs;
   dirs.install(dirs.first);
   DelegateOptions options;
