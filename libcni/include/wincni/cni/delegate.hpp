@@ -30,8 +30,8 @@ struct DelegateOptions {
 //     (what the delegate printed is quoted up to 4 KiB);
 //   - it runs past options.timeout (or env's WINCNI_DELEGATE_TIMEOUT_MS,
 //     which wins when it is a positive number): killed, then 11
-//     "delegate plugin <name> timed out after <n> ms". Only the delegate
-//     is killed, not what it started in turn;
+//     "delegate plugin <name> timed out after <n> ms". What the delegate
+//     started dies with it on Windows (libuv's job object), not on Linux;
 //   - this process already runs 4 delegations deep (WINCNI_DELEGATION_DEPTH,
 //     which each delegate gets one higher): 7, before anything is started.
 // ADD: the delegate's result, decoded in its own cniVersion (or `version`
