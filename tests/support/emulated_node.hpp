@@ -300,6 +300,13 @@ class EmulatedNode {
     for (const auto& [key, value] : extra) environment.set(key, value);
     cni::ProcessSpec spec{program, args, environment.to_list(), input, std::chrono::seconds(60)};
     cni::ProcessOutcome outcome = cni::run_process(spec);
+    // In a sanitized build a report ends the process (meson.build), which a
+    // fault or crash case may take for the death it expects: the report
+    // itself fails the test.
+    const std::string& err = outcome.err;
+    if (err.find("==ERROR: ") != std::string::npos || err.find(": runtime error: ") != std::string::npos) {
+      FAIL_CHECK("a sanitizer report from " << program << ":\n" << outcome.err);
+    }
     return Run{outcome.timed_out ? -1 : outcome.exit_code, outcome.out, outcome.err};
   }
 

@@ -4,7 +4,9 @@
 // node as it finds it, containerd or dockershim, the config); the sweep
 // finds the command's HNS calls by running it once with the emulator's
 // journal on, then runs it again on a fresh node with each call failing,
-// losing its answer or crashing the plugin, and checks what is left.
+// losing its answer, crashing the plugin or answering each class of error
+// (not found, already exists, ...), and checks what is left
+// (docs/fault-matrix.md).
 
 #include <doctest/doctest.h>
 
@@ -140,16 +142,16 @@ enum class DelAfterCrash { AsSent, EmptyNetns, NamespaceGone };
 
 inline void check_add_crashes_are_cleaned_by_del(const std::vector<FaultFlow>& flows,
                                                  DelAfterCrash how = DelAfterCrash::AsSent) {
-  std::vector<FaultFlow> with_namespaces;
+  std::vector<FaultFlow> swept;
   for (const FaultFlow& flow : flows) {
-    if (flow.containerd || how == DelAfterCrash::AsSent) with_namespaces.push_back(flow);
+    if (flow.containerd || how == DelAfterCrash::AsSent) swept.push_back(flow);
   }
   const std::string label = how == DelAfterCrash::AsSent       ? "crash"
                             : how == DelAfterCrash::EmptyNetns ? "crash, DEL without netns"
                                                                : "crash, namespace gone";
   // The plugin died, or (flannel) said its delegate did: 999.
   const InjectedFault crash = fixed(label, "crash", {-1, 999});
-  at_each_call_of(with_namespaces, "ADD", crash, [how](const PreparedNode& p, const Run& run) {
+  at_each_call_of(swept, "ADD", crash, [how](const PreparedNode& p, const Run& run) {
     CHECK_FALSE(run.ok());
     std::string netns = p.netns;
     if (how == DelAfterCrash::NamespaceGone) REQUIRE(p.node.hnsctl({"namespace", "delete", p.netns}).ok());
@@ -270,6 +272,7 @@ inline void check_del_done_or_finished_by_del(const std::vector<FaultFlow>& flow
     if (!run.ok()) {
       CHECK(run.exit_code == 1);
       CHECK_MESSAGE((run.code() == 100 || run.code() == 11), run.out);
+      CHECK_FALSE(run.msg().empty());
       CHECK(p.node.held_addresses(p.network).empty());
       p.node.del("pod1", p.netns, p.config);
     }

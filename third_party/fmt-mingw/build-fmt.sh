@@ -26,8 +26,10 @@ staged=$cache/prefix.tmp
 rm -rf "$staged"
 mkdir -p "$staged/lib" "$staged/include"
 cp -R "$cache/src/include/." "$staged/include/"
+# -O2 whatever the build's optimisation: a library built once per build dir.
 "$cxx" -std=c++20 -O2 -I "$staged/include" -c "$cache/src/src/format.cc" -o "$cache/format.o" >>"$log" 2>&1
-"${cxx%g++*}ar" rcs "$staged/lib/libfmt.a" "$cache/format.o" >>"$log" 2>&1
+ar=$(command -v "${cxx%g++*}ar") || { echo "$tag: no ar beside $cxx" >&2; exit 1; }
+"$ar" rcs "$staged/lib/libfmt.a" "$cache/format.o" >>"$log" 2>&1
 rm -rf "$prefix"
 mv "$staged" "$prefix"
 echo "$tag: $(basename "$(newest_dsc fmtlib)" .dsc) ready" >&2

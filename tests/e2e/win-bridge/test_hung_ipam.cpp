@@ -7,7 +7,8 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
-#include <optional>
+#include <map>
+#include <string>
 
 #include "configs.hpp"
 #include "emulated_node.hpp"
@@ -22,14 +23,12 @@ namespace {
 // every other.
 class HeldStore {
  public:
-  HeldStore(const EmulatedNode& node, const std::string& network) {
-    const std::string dir = node.ipam_dir() + "/" + network;
-    std::filesystem::create_directories(dir);
-    lock_.emplace(dir + "/lock");
-  }
+  HeldStore(const EmulatedNode& node, const std::string& network)
+      : lock_((std::filesystem::create_directories(node.ipam_dir() + "/" + network),
+               node.ipam_dir() + "/" + network + "/lock")) {}
 
  private:
-  std::optional<cni::FileLock> lock_;
+  cni::FileLock lock_;
 };
 
 const std::map<std::string, std::string> kShortTimeout = {{"WINCNI_DELEGATE_TIMEOUT_MS", "300"}};
@@ -58,6 +57,7 @@ TEST_CASE("host-local hung on its store: ADD and DEL end with code 11 at the del
     const Run del = node.plugin({"DEL", "pod1", netns, config, kShortTimeout});
     CHECK(del.exit_code == 1);
     CHECK(del.code() == 11);
+    CHECK_MESSAGE(del.msg().find("host-local timed out after 300 ms") != std::string::npos, del.msg());
   }
   node.del("pod1", netns, config);
   CHECK_FALSE(node.endpoint("pod1_cbr0"));

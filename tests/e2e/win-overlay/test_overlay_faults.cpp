@@ -50,7 +50,7 @@ TEST_CASE("a crash at any HNS call of ADD leaves nothing once DEL has run and th
 // The runtime's DEL after the dead ADD without CNI_NETNS, or after it
 // removed the sandbox's namespace (natively: the crash sweep above runs
 // under Wine too).
-TEST_CASE("a crash at any HNS call of ADD, then DEL without CNI_NETNS or after the sandbox is gone") {
+TEST_CASE("a crash at any HNS call of ADD, then DEL without CNI_NETNS or after the namespace is gone") {
   check_add_crashes_are_cleaned_by_del(flows(), DelAfterCrash::EmptyNetns);
   check_add_crashes_are_cleaned_by_del(flows(), DelAfterCrash::NamespaceGone);
 }

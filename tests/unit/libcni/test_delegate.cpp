@@ -188,18 +188,25 @@ TEST_CASE("WINCNI_DELEGATE_TIMEOUT_MS in the environment sets the timeout, unles
   PluginDirs dirs;
   dirs.install(dirs.first);
   DelegateOptions options;
+  options.timeout = 100ms;
+  const auto delegate_within = [&](const char* setting) {
+    auto env = dirs.environment({{"sleep_ms", 300}, {"stdout", R"({"cniVersion":"1.0.0","ips":[]})"}});
+    env.set("WINCNI_DELEGATE_TIMEOUT_MS", setting);
+    return wincni::cni::delegate_add("fake-ipam", kConfig, "1.0.0", env, options);
+  };
+  // Longer than the option: the delegate's 300 ms fit.
+  CHECK_NOTHROW(delegate_within("5000"));
+  // Shorter than what the delegate takes.
   options.timeout = 5000ms;
-  auto env = dirs.environment({{"sleep_ms", 1500}});
-  env.set("WINCNI_DELEGATE_TIMEOUT_MS", "100");
-  const auto e = thrown_error([&] { wincni::cni::delegate_add("fake-ipam", kConfig, "1.0.0", env, options); });
+  const auto e = thrown_error([&] { delegate_within("100"); });
   CHECK(e.code() == wincni::cni::kTryAgainLater);
   CHECK(e.msg() == "delegate plugin fake-ipam timed out after 100 ms");
-  for (const char* ignored : {"0", "-5", "100ms", ""}) {
+  // Not a positive number: the option's 200 ms stand.
+  options.timeout = 200ms;
+  for (const char* ignored : {"0", "-5", "100ms", " 5000"}) {
     CAPTURE(ignored);
-    auto quick = dirs.environment({{"sleep_ms", 300}, {"stdout", R"({"cniVersion":"1.0.0","ips":[]})"}});
-    quick.set("WINCNI_DELEGATE_TIMEOUT_MS", ignored);
-    options.timeout = 5000ms;
-    CHECK_NOTHROW(wincni::cni::delegate_add("fake-ipam", kConfig, "1.0.0", quick, options));
+    const auto ignored_error = thrown_error([&] { delegate_within(ignored); });
+    CHECK(ignored_error.msg() == "delegate plugin fake-ipam timed out after 200 ms");
   }
 }
 
