@@ -61,7 +61,8 @@ std::string describe(const BinaryChange& change) {
 void warn_about_configs_before(const std::string& conf_dir, const std::string& conf_name, std::ostream& warnings) {
   std::vector<std::string> earlier;
   for (const private_files::DirEntry& entry : private_files::list_directory(conf_dir)) {
-    if (entry.regular_file && cni::is_config_file_name(entry.name) && entry.name < conf_name) earlier.push_back(entry.name);
+    const bool loaded_first = entry.regular_file && cni::is_config_file_name(entry.name) && entry.name < conf_name;
+    if (loaded_first) earlier.push_back(entry.name);
   }
   std::sort(earlier.begin(), earlier.end());
   for (const std::string& name : earlier) {

@@ -1,9 +1,17 @@
 # Sourced by the scripts that cross-build a library for the Windows build
-# from Debian's source package (libuv-mingw, fmt-mingw): fetches and unpacks
-# the package once into the caller's cache folder. The caller sets $cache,
-# $log (where apt's and dpkg's output goes) and $tag (what messages start with).
+# from Debian's source package (libuv-mingw, fmt-mingw): their shared steps —
+# the build log, fetching and unpacking the package once into the caller's
+# cache folder, and putting the result in place. The caller sets $cache,
+# $log (where apt's, dpkg's and the compiler's output goes) and $tag (what
+# messages start with).
 
 debian_source_scripts=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+# Starts $log afresh; a failing exit then shows its last lines.
+start_log() {
+  : >"$log"
+  trap 'status=$?; [ $status -eq 0 ] || { echo "$tag: failed, last lines of $log:" >&2; tail -n 30 "$log" >&2; }' EXIT
+}
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -50,4 +58,20 @@ fetch_debian_source() {  # package, marker (a file of the unpacked tree)
   dpkg-source -x "$(newest_dsc "$package")" "$cache/unpack.tmp/src" >>"$log" 2>&1
   mv "$cache/unpack.tmp/src" "$cache/src"
   rm -rf "$cache/unpack.tmp"
+}
+
+# The result is assembled in $staged ($cache/prefix.tmp: the package's
+# include/ copied in, lib/ empty for the caller to fill), then replaces
+# $cache/prefix in one move, so that a failed build never leaves a
+# half-made prefix for the next configure to take as done.
+stage_prefix() {
+  staged=$cache/prefix.tmp
+  rm -rf "$staged"
+  mkdir -p "$staged/lib" "$staged/include"
+  cp -R "$cache/src/include/." "$staged/include/"
+}
+
+publish_prefix() {
+  rm -rf "$cache/prefix"
+  mv "$staged" "$cache/prefix"
 }

@@ -17,19 +17,13 @@ tag=fmt-mingw
 
 [ -f "$prefix/lib/libfmt.a" ] && [ -f "$prefix/include/fmt/format.h" ] && exit 0
 
-: >"$log"
-trap 'status=$?; [ $status -eq 0 ] || { echo "$tag: failed, last lines of $log:" >&2; tail -n 30 "$log" >&2; }' EXIT
-
+start_log
 fetch_debian_source fmtlib src/format.cc
 echo "$tag: building fmt with $cxx" >&2
-staged=$cache/prefix.tmp
-rm -rf "$staged"
-mkdir -p "$staged/lib" "$staged/include"
-cp -R "$cache/src/include/." "$staged/include/"
+stage_prefix
 # -O2 whatever the build's optimisation: a library built once per build dir.
 "$cxx" -std=c++20 -O2 -I "$staged/include" -c "$cache/src/src/format.cc" -o "$cache/format.o" >>"$log" 2>&1
 ar=$(command -v "${cxx%g++*}ar") || { echo "$tag: no ar beside $cxx" >&2; exit 1; }
 "$ar" rcs "$staged/lib/libfmt.a" "$cache/format.o" >>"$log" 2>&1
-rm -rf "$prefix"
-mv "$staged" "$prefix"
+publish_prefix
 echo "$tag: $(basename "$(newest_dsc fmtlib)" .dsc) ready" >&2

@@ -18,8 +18,7 @@ tag=libuv-mingw
 
 [ -f "$prefix/lib/libuv.a" ] && [ -f "$prefix/include/uv.h" ] && exit 0
 
-: >"$log"
-trap 'status=$?; if [ $status -ne 0 ]; then echo "libuv-mingw: failed, last lines of $log:" >&2; tail -n 30 "$log" >&2; fi' EXIT
+start_log
 started=$(date +%s)
 
 build() {
@@ -34,16 +33,12 @@ build() {
 }
 
 install_result() {
-  local staged=$cache/prefix.tmp
-  rm -rf "$staged"
-  mkdir -p "$staged/lib" "$staged/include"
-  cp -R "$cache/src/include/." "$staged/include/"
+  stage_prefix
   local lib
   lib=$(find "$cache/build" -maxdepth 1 -name 'libuv*.a' | head -n 1)
   [ -n "$lib" ] || { echo "libuv-mingw: the build produced no static library" >>"$log"; return 1; }
   cp "$lib" "$staged/lib/libuv.a"
-  rm -rf "$prefix"
-  mv "$staged" "$prefix"
+  publish_prefix
 }
 
 fetch_debian_source libuv1 CMakeLists.txt

@@ -19,13 +19,18 @@ using namespace wincni::test;
 
 namespace {
 
+// The lock file of host-local's store for `network`, its folder made.
+std::string store_lock(const EmulatedNode& node, const std::string& network) {
+  const std::string store = node.ipam_dir() + "/" + network;
+  std::filesystem::create_directories(store);
+  return store + "/lock";
+}
+
 // What a host-local that hangs holding the network's store lock does to
 // every other.
 class HeldStore {
  public:
-  HeldStore(const EmulatedNode& node, const std::string& network)
-      : lock_((std::filesystem::create_directories(node.ipam_dir() + "/" + network),
-               node.ipam_dir() + "/" + network + "/lock")) {}
+  HeldStore(const EmulatedNode& node, const std::string& network) : lock_(store_lock(node, network)) {}
 
  private:
   cni::FileLock lock_;
