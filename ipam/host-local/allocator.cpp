@@ -27,6 +27,10 @@ cni::IpConfig Allocator::allocate(const OwnerKey& owner, std::string_view contai
   return requested ? take_requested(owner, *requested) : take_next_free(owner, container_id);
 }
 
+bool Allocator::taken(const cni::IpAddress& ip) const {
+  return snapshot_.taken(ip) || (!snapshot_.complete && store_.taken(ip));
+}
+
 bool Allocator::reserve(const cni::IpAddress& ip, const OwnerKey& owner) {
   if (!store_.reserve(ip, owner, range_id_)) return false;
   snapshot_.reservations[ip] = Reservation{ip, ip_file_name(ip, platform_escapes_colons()), owner.content()};
@@ -41,7 +45,7 @@ cni::IpConfig Allocator::take_requested(const OwnerKey& owner, const cni::IpAddr
   if (requested == range->gateway()) {
     throw cni::Error(cni::kInvalidNetworkConfig, fmt::format("requested ip {} is subnet's gateway", requested.str()));
   }
-  if (snapshot_.taken(requested) || !reserve(requested, owner)) {
+  if (taken(requested) || !reserve(requested, owner)) {
     throw cni::Error(cni::kNoAddressAvailable, fmt::format("requested IP address {} is not available in range set {}",
                                                       requested.str(), set_.str()));
   }
@@ -60,7 +64,7 @@ cni::IpConfig Allocator::take_next_free(const OwnerKey& owner, std::string_view 
   while (auto candidate = candidates.next()) {
     // The snapshot spares a failing create for every address known taken;
     // reserve() still refuses one that was taken behind our back.
-    if (!snapshot_.taken(candidate->ip) && reserve(candidate->ip, owner)) {
+    if (!taken(candidate->ip) && reserve(candidate->ip, owner)) {
       return ip_config(candidate->ip, *candidate->range);
     }
   }

@@ -1,7 +1,8 @@
 #pragma once
 // Takes one address of one range set for an attachment, in the reference's
 // order and with its checks. The caller holds the store's lock and passes a
-// snapshot taken under it, which this keeps current.
+// snapshot taken under it (whole, or the attachment's part), which this
+// keeps current.
 
 #include <optional>
 #include <string>
@@ -29,6 +30,8 @@ class Allocator {
  private:
   cni::IpConfig take_requested(const OwnerKey& owner, const cni::IpAddress& requested);
   cni::IpConfig take_next_free(const OwnerKey& owner, std::string_view container_id);
+  // Known taken: by the snapshot, or by the store when the snapshot is partial.
+  bool taken(const cni::IpAddress& ip) const;
   bool reserve(const cni::IpAddress& ip, const OwnerKey& owner);
 
   const RangeSet& set_;

@@ -36,8 +36,8 @@ cni::Result cmd_add(const cni::CommandContext& ctx) {
 
   Store store = Store::open(config.location.data_dir, config.location.network);
   const auto guard = store.lock();
-  Snapshot snapshot = store.scan();
   const OwnerKey owner(ctx.container_id, ctx.ifname);
+  Snapshot snapshot = store.scan_owner(owner);
   std::vector<cni::IpAddress> unserved = config.requested_ips;
   std::vector<Reservation> taken;
   try {

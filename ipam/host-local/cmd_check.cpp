@@ -31,7 +31,8 @@ void cmd_check(const cni::CommandContext& ctx) {
   std::vector<cni::IpAddress> held;
   {
     const auto guard = store->lock();
-    held = store->scan().held_by(OwnerKey(ctx.container_id, ctx.ifname));
+    const OwnerKey owner(ctx.container_id, ctx.ifname);
+    held = store->scan_owner(owner).held_by(owner);
   }
   if (held.empty()) throw not_found;
 

@@ -11,8 +11,8 @@ void cmd_del(const cni::CommandContext& ctx) {
   auto store = Store::open_existing(location.data_dir, location.network);
   if (!store) return;
   const auto guard = store->lock();
-  const Snapshot snapshot = store->scan();
   const OwnerKey owner(ctx.container_id, ctx.ifname);
+  const Snapshot snapshot = store->scan_owner(owner);
   const auto ownership = [&owner](const Reservation& r) {
     return r.content ? owner.ownership(*r.content) : Ownership::kNone;
   };

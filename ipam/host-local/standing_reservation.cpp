@@ -30,7 +30,7 @@ StandingAddress hold_standing_address(std::string_view data_dir, std::string_vie
   const RangeSet set = RangeSet::canonicalize({RangeSpec{subnet.network(), std::nullopt, std::nullopt, std::nullopt}});
   Store store = Store::open(data_dir, network);
   const auto guard = store.lock();
-  Snapshot snapshot = store.scan();
+  Snapshot snapshot = store.scan_owner(owner);
   StandingAddress held{cni::IpAddress{}, std::nullopt};
   std::optional<cni::IpAddress> kept;
   for (const cni::IpAddress& ip : snapshot.held_by(owner)) {

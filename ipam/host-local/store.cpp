@@ -14,6 +14,9 @@ namespace {
 // \var\lib\cni\networks on the current drive.
 constexpr std::string_view kDefaultDataDir = "/var/lib/cni/networks";
 
+// The index's key of a reservation file: what a rebuild reads from it.
+std::string indexed_owner(std::string_view content) { return std::string(owner_container_id(content)); }
+
 }  // namespace
 
 std::vector<cni::IpAddress> Snapshot::held_by(const OwnerKey& owner) const {
@@ -41,36 +44,85 @@ std::optional<Store> Store::open_existing(std::string_view data_dir, std::string
   return Store(std::move(dir));
 }
 
-cni::FileLock Store::lock() const { return cni::FileLock(files::join(dir_, kLockFileName)); }
+Store::Session::Session(Store& store) : store_(store), lock_(files::join(store.dir_, kLockFileName)) {
+  store_.index_state_ = store_.index_.sealed() ? IndexState::kTrusted : IndexState::kUntrusted;
+}
 
-Snapshot Store::scan() const {
+Store::Session::~Session() {
+  if (store_.index_state_ == IndexState::kTrusted) store_.index_.seal();
+  store_.index_state_ = IndexState::kNoSession;
+}
+
+Store::Session Store::lock() { return Session(*this); }
+
+template <typename Update>
+void Store::keep_index(Update update) {
+  try {
+    update();
+  } catch (const cni::Error&) {
+    index_state_ = IndexState::kUntrusted;
+  }
+}
+
+void Store::read_reservation(Snapshot& snapshot, std::string file_name, bool regular_file) const {
+  const auto ip = ip_from_file_name(file_name, platform_escapes_colons());
+  if (!ip) return;
+  Reservation reservation{*ip, std::move(file_name), std::nullopt};
+  if (regular_file) {
+    try {
+      reservation.content = files::read_file(files::join(dir_, reservation.file_name));
+      if (!reservation.content) return;  // vanished since listing: the address is free again
+    } catch (const cni::Error&) {
+      // Unreadable: it still blocks the address, and no owner can be
+      // matched, as for the reference (its walk skips such files).
+    }
+  }
+  snapshot.reservations.emplace(*ip, std::move(reservation));
+}
+
+Snapshot Store::scan() {
   Snapshot snapshot;
-  const bool escaped = platform_escapes_colons();
   for (auto& entry : files::list_directory(dir_)) {
     if (entry.name == kStagingFileName || entry.name == kProbeFileName) {
       snapshot.stale_files.push_back(std::move(entry.name));
       continue;
     }
-    const auto ip = ip_from_file_name(entry.name, escaped);
-    if (!ip) continue;
-    Reservation reservation{*ip, std::move(entry.name), std::nullopt};
-    if (entry.regular_file) {
-      try {
-        reservation.content = files::read_file(files::join(dir_, reservation.file_name));
-        if (!reservation.content) continue;  // vanished since listing: the address is free again
-      } catch (const cni::Error&) {
-        // Unreadable: it still blocks the address, and no owner can be
-        // matched, as for the reference (its walk skips such files).
-      }
-    }
-    snapshot.reservations.emplace(*ip, std::move(reservation));
+    read_reservation(snapshot, std::move(entry.name), entry.regular_file);
+  }
+  if (index_state_ == IndexState::kUntrusted) {
+    index_state_ = IndexState::kTrusted;
+    keep_index([&] { index_.rebuild(snapshot); });
   }
   return snapshot;
+}
+
+Snapshot Store::scan_owner(const OwnerKey& owner) {
+  if (index_state_ != IndexState::kTrusted) return scan();
+  Snapshot snapshot;
+  snapshot.complete = false;
+  try {
+    // An empty file is indexed under no ID: the orphans DEL releases.
+    for (const std::string& id : {indexed_owner(owner.content()), std::string()}) {
+      for (std::string& name : index_.names_for(id)) read_reservation(snapshot, std::move(name), true);
+    }
+  } catch (const cni::Error&) {
+    index_state_ = IndexState::kUntrusted;
+    return scan();
+  }
+  for (const std::string_view stale : {kStagingFileName, kProbeFileName}) {
+    if (files::entry_exists(files::join(dir_, stale))) snapshot.stale_files.emplace_back(stale);
+  }
+  return snapshot;
+}
+
+bool Store::taken(const cni::IpAddress& ip) const {
+  return files::entry_exists(files::join(dir_, ip_file_name(ip, platform_escapes_colons())));
 }
 
 bool Store::reserve(const cni::IpAddress& ip, const OwnerKey& owner, std::string_view range_id) {
   const std::string name = ip_file_name(ip, platform_escapes_colons());
   if (!files::publish_file_exclusive(dir_, name, kStagingFileName, owner.content())) return false;
+  if (index_state_ == IndexState::kTrusted) keep_index([&] { index_.add(name, indexed_owner(owner.content())); });
   files::overwrite_file(files::join(dir_, last_reserved_file_name(range_id)), ip.str());
   return true;
 }
@@ -86,7 +138,12 @@ std::optional<cni::IpAddress> Store::last_reserved(std::string_view range_id) co
   return cni::IpAddress::parse(*text);
 }
 
-void Store::release(const Reservation& reservation) { files::remove_file(files::join(dir_, reservation.file_name)); }
+void Store::release(const Reservation& reservation) {
+  files::remove_file(files::join(dir_, reservation.file_name));
+  if (index_state_ == IndexState::kTrusted && reservation.content) {
+    keep_index([&] { index_.remove(reservation.file_name, indexed_owner(*reservation.content)); });
+  }
+}
 
 void Store::remove_stale(const std::string& file_name) { files::remove_file(files::join(dir_, file_name)); }
 

@@ -7,6 +7,10 @@
 // already in it (cni::private_files::publish_file_exclusive), so a process killed at any
 // instant leaves either no file or a file that DEL and GC match; a stale
 // staging file is never an address and is swept under the lock.
+//
+// Under the lock the store keeps its owner index (owner_index.hpp) in step
+// with every reservation it publishes or releases, and seals it when the
+// lock is let go; an index found unsealed is rebuilt by the next full scan.
 
 #include <map>
 #include <optional>
@@ -15,6 +19,7 @@
 #include <vector>
 
 #include "owner.hpp"
+#include "owner_index.hpp"
 #include "wincni/cni/file_lock.hpp"
 #include "wincni/cni/ip.hpp"
 
@@ -28,11 +33,15 @@ struct Reservation {
   std::optional<std::string> content;
 };
 
-// Everything in the directory at one moment: the addresses whose names are
-// taken, what the reservation files say, and leftover staging files.
+// What the directory holds at one moment: the addresses whose names are
+// taken, what the reservation files say, and leftover staging files. A
+// partial snapshot (Store::scan_owner) holds one attachment's reservations
+// and the orphans only; whether another address is taken is then asked of
+// the store.
 struct Snapshot {
   std::map<cni::IpAddress, Reservation> reservations;
   std::vector<std::string> stale_files;
+  bool complete = true;
 
   bool taken(const cni::IpAddress& ip) const { return reservations.count(ip) != 0; }
   // Addresses whose file names `owner` as the reference's GetByID does
@@ -52,9 +61,30 @@ class Store {
 
   const std::string& directory() const { return dir_; }
 
-  cni::FileLock lock() const;
+  // The network's lock; while it is held the owner index is read and kept.
+  class Session {
+   public:
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
+    // Seals the index if it was whole when the lock was taken (or rebuilt
+    // since) and every change reached it, then lets the lock go.
+    ~Session();
 
-  Snapshot scan() const;
+   private:
+    friend class Store;
+    explicit Session(Store& store);
+    Store& store_;
+    cni::FileLock lock_;
+  };
+  [[nodiscard]] Session lock();
+
+  // Every reservation, read.
+  Snapshot scan();
+  // What `owner` holds, the orphans and the staging files, from the owner
+  // index when it can be trusted (a partial snapshot), else scan().
+  Snapshot scan_owner(const OwnerKey& owner);
+  // Whether anything has the address's file name.
+  bool taken(const cni::IpAddress& ip) const;
   // Publishes the reservation with its owner; false when the address is
   // taken. On success records the address as the set's last reserved one.
   bool reserve(const cni::IpAddress& ip, const OwnerKey& owner, std::string_view range_id);
@@ -67,10 +97,22 @@ class Store {
   void probe_writable();
 
  private:
-  explicit Store(std::string dir) : dir_(std::move(dir)) {}
+  // Whether the owner index can be used and must be kept: unknown outside a
+  // session, then whether it was sealed when the lock was taken.
+  enum class IndexState { kNoSession, kTrusted, kUntrusted };
+
+  explicit Store(std::string dir) : dir_(std::move(dir)), index_(dir_) {}
   static std::string network_directory(std::string_view data_dir, std::string_view network);
+  // Runs an update of the index; a failure leaves it unsealed for the next
+  // session to rebuild, and never fails the command.
+  template <typename Update>
+  void keep_index(Update update);
+  // Adds the file to the snapshot if its name is an address.
+  void read_reservation(Snapshot& snapshot, std::string file_name, bool regular_file) const;
 
   std::string dir_;
+  OwnerIndex index_;
+  IndexState index_state_ = IndexState::kNoSession;
 };
 
 }  // namespace wincni::hostlocal

@@ -9,7 +9,7 @@ import os
 from typing import Dict, Iterable, List
 
 import tree_snapshot
-from artifacts import KEPT_NAME, is_address_name
+from artifacts import KEPT_DIRECTORY_NAME, KEPT_NAME, is_address_name
 from node import DATA_AREAS, Node
 
 
@@ -60,7 +60,8 @@ def file_problems(node: Node, artifacts: Iterable[str], now: Dict[str, tree_snap
         name = os.path.basename(rel)
         if any(fnmatch.fnmatch(rel, pattern) for pattern in allowed_globs):
             continue
-        if kind == "f" and KEPT_NAME.match(name):
+        if (kind == "f" and KEPT_NAME.match(name)) or (kind == "d" and name == KEPT_DIRECTORY_NAME):
+            kept_dirs.add(rel)
             parent = os.path.dirname(rel)
             while parent:
                 kept_dirs.add(parent)

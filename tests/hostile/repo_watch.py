@@ -9,7 +9,7 @@ from typing import List, Set
 
 from artifacts import is_address_name
 
-_ARTIFACT = re.compile(r"^(lock|.*\.lock|last_reserved_ip\..*|state\.json.*|journal|.*\.log|\.wincni-reserving"
+_ARTIFACT = re.compile(r"^(lock|.*\.lock|last_reserved_ip\..*|state\.json.*|journal|.*\.log|\.wincni-reserving|\.wincni-owners"
                        r"|hostile-.*|hns-rel|plugin-rel|ipam-up|ipam-climb|cbr0|hlnet|l2bridge.*|winl2bridge)$")
 
 

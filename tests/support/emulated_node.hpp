@@ -198,14 +198,14 @@ class EmulatedNode {
     return std::nullopt;
   }
 
-  // The addresses host-local holds for network `network`: every file but its
-  // lock and last_reserved_ip.*.
+  // The addresses host-local holds for network `network`: every entry but its
+  // lock, last_reserved_ip.* and its owner index's folder.
   std::vector<std::string> held_addresses(const std::string& network) const {
     std::vector<std::string> held;
     std::error_code error;
     for (const auto& entry : std::filesystem::directory_iterator(dir_ / "ipam" / network, error)) {
       std::string name = entry.path().filename().string();
-      if (name == "lock" || name.starts_with("last_reserved_ip.")) continue;
+      if (name == "lock" || name.starts_with("last_reserved_ip.") || name == ".wincni-owners") continue;
       held.push_back(name);
     }
     return held;

@@ -50,14 +50,18 @@ def run(binary: str, command: str, config: dict, container_id: str = "", ifname:
     return Outcome(proc.returncode, json.loads(text) if text.strip() else None, proc.stderr.decode())
 
 
+# Ours only: which files name which container (docs/host-local.md).
+OWNER_INDEX = ".wincni-owners"
+
+
 def directory_state(network_dir: str) -> dict:
-    """Every file of a network directory but the lock, with its content: what
-    the two plugins must agree on."""
+    """Every file of a network directory but the lock and our owner index,
+    with its content: what the two plugins must agree on."""
     state = {}
     if not os.path.isdir(network_dir):
         return state
     for name in sorted(os.listdir(network_dir)):
-        if name == "lock":
+        if name in ("lock", OWNER_INDEX):
             continue
         path = os.path.join(network_dir, name)
         with open(path, "rb") as f:

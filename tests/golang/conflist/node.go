@@ -73,6 +73,9 @@ func (n *node) endpoint(name string) (map[string]interface{}, error) {
 	return nil, fmt.Errorf("no endpoint %q among %d", name, len(endpoints))
 }
 
+// host-local's folder of which files name which container (docs/host-local.md).
+const ownerIndex = ".wincni-owners"
+
 // leftovers names what the plugins left behind: what hnsctl audit reports,
 // files in flannel's scratch folder, addresses host-local still holds.
 func (n *node) leftovers(network string) error {
@@ -85,7 +88,12 @@ func (n *node) leftovers(network string) error {
 	entries, _ := os.ReadDir(n.path("ipam", network))
 	for _, entry := range entries {
 		name := entry.Name()
-		if name != "lock" && !strings.HasPrefix(name, "last_reserved_ip.") {
+		if name == ownerIndex {
+			// Kept, like the lock; a bucket file in it names a reservation.
+			if buckets, _ := os.ReadDir(n.path("ipam", network, name)); len(buckets) > 0 {
+				return fmt.Errorf("host-local's owner index still names reservations (%s)", buckets[0].Name())
+			}
+		} else if name != "lock" && !strings.HasPrefix(name, "last_reserved_ip.") {
 			return fmt.Errorf("host-local still holds %s", name)
 		}
 	}
