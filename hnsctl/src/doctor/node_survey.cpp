@@ -30,7 +30,7 @@ bool younger_than(const std::string& path, std::chrono::seconds grace) {
 // in between.
 std::function<bool()> release_if_unchanged(const hostlocal::Store& store, const hostlocal::Reservation& seen) {
   return [store = store, seen]() mutable {
-    const cni::FileLock lock = store.lock();
+    const auto session = store.lock();
     const hostlocal::Snapshot now = store.scan();
     const auto found = now.reservations.find(seen.ip);
     if (found == now.reservations.end() || found->second.content != seen.content) return false;
@@ -76,7 +76,7 @@ void survey_allocations(const NodeFolders& folders, const std::set<std::string>&
       if (younger_than(path, grace)) continue;
       survey.leftovers.push_back({"allocation", path, "a staging file a killed writer left", {},
                                   [store = *store, stale]() mutable {
-                                    const cni::FileLock lock = store.lock();
+                                    const auto session = store.lock();
                                     store.remove_stale(stale);
                                     return true;
                                   }});
