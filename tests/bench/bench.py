@@ -17,6 +17,8 @@ from driver import chart, concurrency, figures, footprint, latency, reference, r
 from driver.binaries import Binaries
 
 PARTS = ("latency", "reference", "scale", "concurrency")
+# The results' per-plugin memory figures, and the per-command figure each is the largest of.
+PEAK_MEMORY = (("peak_rss", "peak_rss_kib"), ("peak_private", "private_kib"))
 
 
 def parse_args():
@@ -70,15 +72,18 @@ def main():
     for commands in results["latency"].values():
         for command in commands.values():
             command["multiple"] = round(command["median_ms"] / (results["floor"]["median_ms"] * command["processes"]), 2)
-    results["peak_rss"] = {name: max(c["peak_rss_kib"] for c in commands.values())
-                           for name, commands in results["latency"].items()}
+    # Per plugin, its largest figure over its commands; the reference's is added below.
+    for result_key, figure in PEAK_MEMORY:
+        results[result_key] = {name: max(c[figure] for c in commands.values())
+                               for name, commands in results["latency"].items()}
 
     if "reference" in parts:
         progress(f"host-local against the reference, {args.runs} rounds")
         results["reference"] = reference.measure(binaries, args.runs)
         if results["reference"]:
-            results["peak_rss"]["reference host-local"] = max(
-                c["peak_rss_kib"] for c in results["reference"]["reference"].values() if "peak_rss_kib" in c)
+            for result_key, figure in PEAK_MEMORY:
+                results[result_key]["reference host-local"] = max(
+                    c[figure] for c in results["reference"]["reference"].values() if figure in c)
     if "scale" in parts:
         levels = [int(level) for level in args.scale_levels.split(",")]
         progress(f"scale at {levels} existing endpoints, {args.scale_runs} pairs each")

@@ -14,7 +14,7 @@ PLAIN_NETNS = "/var/run/netns/bench"
 
 
 def measure(binaries, scenario, runs, floor_samples):
-    """{command: {median_ms, p99_ms, runs, processes, peak_rss_kib}}; the
+    """{command: {median_ms, p99_ms, runs, processes, peak_rss_kib, private_kib}}; the
     spawn floor's samples are appended to `floor_samples`."""
     binary = scenario.binary(binaries)
     with Node(binaries, scenario.name.replace("→", "-")) as node:
@@ -40,10 +40,10 @@ def measure(binaries, scenario, runs, floor_samples):
             for command, outcome in outcomes.items():
                 wall[command].append(outcome.wall_seconds)
             floor_samples.append(floor.wall_seconds)
-        peaks = memory.peak_rss_kib(node, binary, configs, netns)
+        peaks = memory.peaks_kib(node, binary, configs, netns)
 
     return {command: dict(figures.summary_ms(wall[command]), processes=processes_by_command[command],
-                          peak_rss_kib=peaks[command])
+                          **peaks[command])
             for command in scenario.commands}
 
 

@@ -1,15 +1,19 @@
-"""Peak resident set per command: a few rounds of every command through the
-peak-rss launcher, after the timed ones; the largest figure of each. A
+"""Peak resident set and peak private memory per command: a few rounds of
+every command through the peak-rss launcher, after the timed ones; the
+largest figures of each. A
 round adds a pod, CHECKs the pod that stays, deletes the new pod, then runs
 the commands that need no pod."""
 
 from . import cni_calls
 
 ROUNDS = 3
+# What the launcher reports (processes.Outcome), the keys of every result.
+FIGURES = ("peak_rss_kib", "private_kib")
 
 
-def peak_rss_kib(node, binary, configs, netns):
-    """{command: KiB} for every command in `configs` (ADD and DEL among them)."""
+def peaks_kib(node, binary, configs, netns):
+    """{command: {figure: KiB}} for every command in `configs` (ADD and DEL
+    among them), each figure of FIGURES."""
     peaks = {}
     for round_index in range(ROUNDS):
         pod = f"memory-pod-{round_index}"
@@ -20,5 +24,7 @@ def peak_rss_kib(node, binary, configs, netns):
                 continue
             outcome = cni_calls.call_ok(node, binary, command, configs[command], container,
                                         netns if container else "", measure_rss=True)
-            peaks[command] = max(peaks.get(command, 0), outcome.peak_rss_kib)
+            seen = peaks.setdefault(command, dict.fromkeys(FIGURES, 0))
+            for figure in FIGURES:
+                seen[figure] = max(seen[figure], getattr(outcome, figure))
     return peaks

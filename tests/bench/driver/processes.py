@@ -2,8 +2,8 @@
 stdin, CNI_* in the environment, output collected. posix_spawn is the
 cheapest way there is to start a process, so the time measured is the
 program's, not Python's; wait4 gives the CPU time. The peak resident set
-comes from a run through tests/bench/peak_rss.c, since the one wait4 gives
-Python counts Python's own."""
+and the peak private memory come from a run through tests/bench/peak_rss.c,
+since the one wait4 gives Python counts Python's own."""
 
 import os
 import tempfile
@@ -20,6 +20,9 @@ class Outcome:
     # The largest resident set of the process and of the children it waited
     # for (Linux reports the maximum, not the sum), in KiB; from run_measuring_rss.
     peak_rss_kib: int = None
+    # The largest peak of private (anonymous) memory of any one of those
+    # processes, in KiB: the resident set less the executable's shared pages.
+    private_kib: int = None
 
     @property
     def ok(self):
@@ -44,10 +47,12 @@ def run(binary, env, stdin_text="", args=()):
 
 
 def run_measuring_rss(launcher, binary, env, stdin_text="", args=()):
-    """run() through the peak-rss launcher: its time includes the launcher's."""
-    with tempfile.NamedTemporaryFile(mode="r") as rss_file:
-        outcome = run(launcher, env, stdin_text, (rss_file.name, binary, *args))
-        outcome.peak_rss_kib = int(rss_file.read() or 0)
+    """run() through the peak-rss launcher: its time includes the launcher's
+    (which traces every system call), so it is never a timed run."""
+    with tempfile.NamedTemporaryFile(mode="r") as figures_file:
+        outcome = run(launcher, env, stdin_text, (figures_file.name, binary, *args))
+        figures = [int(line) for line in figures_file.read().split()] or [0, 0]
+        outcome.peak_rss_kib, outcome.private_kib = figures
     return outcome
 
 

@@ -18,7 +18,8 @@ def _config(node, label):
 
 
 def measure(binaries, runs):
-    """{"ours"|"reference": {command: summary + peak_rss_kib}, "ratio": {...}}, or
+    """{"ours"|"reference": {command: summary + peak_rss_kib, private_kib},
+    "ratio": {...}, "rss_ratio": {...}, "private_ratio": {...}}, or
     None when the reference is not installed."""
     if binaries.reference_host_local is None:
         return None
@@ -45,15 +46,15 @@ def measure(binaries, runs):
                 for command, outcome in outcomes.items():
                     wall[name][command].append(outcome.wall_seconds)
                 wall[name]["ADD+DEL"].append(outcomes["ADD"].wall_seconds + outcomes["DEL"].wall_seconds)
-        rss = {name: memory.peak_rss_kib(node, binary, configs[name], PLAIN_NETNS) for name, binary in contenders.items()}
+        peaks = {name: memory.peaks_kib(node, binary, configs[name], PLAIN_NETNS) for name, binary in contenders.items()}
 
     result = {name: {command: dict(figures.summary_ms(samples),
-                                   **({"peak_rss_kib": rss[name][command]} if command in rss[name] else {}))
+                                   **peaks[name].get(command, {}))
                      for command, samples in wall[name].items()}
               for name in contenders}
     result["ratio"] = {command: round(result["ours"][command]["median_ms"] / result["reference"][command]["median_ms"], 3)
                        for command in wall["ours"]}
-    result["rss_ratio"] = {command: round(result["ours"][command]["peak_rss_kib"]
-                                          / result["reference"][command]["peak_rss_kib"], 3)
-                           for command in COMMANDS}
+    for ratio, figure in (("rss_ratio", "peak_rss_kib"), ("private_ratio", "private_kib")):
+        result[ratio] = {command: round(result["ours"][command][figure] / result["reference"][command][figure], 3)
+                         for command in COMMANDS}
     return result

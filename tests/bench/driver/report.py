@@ -12,15 +12,21 @@ def _mib(kib):
     return f"{kib / 1024:.1f}"
 
 
+def _memory(figures):
+    """Peak RSS in MiB and peak private memory in KiB, or blanks."""
+    return [_mib(figures["peak_rss_kib"]) if "peak_rss_kib" in figures else "",
+            figures.get("private_kib", "")]
+
+
 def _latency(results):
     floor = results["floor"]
-    rows = [["spawn floor", "—", floor["median_ms"], floor["p99_ms"], 1, "", ""]]
+    rows = [["spawn floor", "—", floor["median_ms"], floor["p99_ms"], 1, "", "", ""]]
     for scenario, commands in results["latency"].items():
         for command, figures in commands.items():
             rows.append([scenario, command, figures["median_ms"], figures["p99_ms"], figures["processes"],
-                         figures["multiple"], _mib(figures["peak_rss_kib"])])
-    return _table(["plugin", "command", "median ms", "p99 ms", "processes", "× floor·processes", "peak RSS MiB"],
-                  rows)
+                         figures["multiple"], *_memory(figures)])
+    return _table(["plugin", "command", "median ms", "p99 ms", "processes", "× floor·processes", "peak RSS MiB",
+                   "peak private KiB"], rows)
 
 
 def _reference(reference):
@@ -28,10 +34,10 @@ def _reference(reference):
     for command, ratio in reference["ratio"].items():
         ours, theirs = reference["ours"][command], reference["reference"][command]
         rows.append([command, ours["median_ms"], theirs["median_ms"], ratio, ours["p99_ms"], theirs["p99_ms"],
-                     _mib(ours["peak_rss_kib"]) if "peak_rss_kib" in ours else "",
-                     _mib(theirs["peak_rss_kib"]) if "peak_rss_kib" in theirs else ""])
+                     *_memory(ours), *_memory(theirs)])
     return _table(["host-local", "ours median ms", "reference median ms", "ratio", "ours p99 ms",
-                   "reference p99 ms", "ours RSS MiB", "reference RSS MiB"], rows)
+                   "reference p99 ms", "ours RSS MiB", "ours private KiB", "reference RSS MiB",
+                   "reference private KiB"], rows)
 
 
 def _scale(scale):

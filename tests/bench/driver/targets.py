@@ -7,8 +7,10 @@ SPAWN_MULTIPLE_LIMITS = {"ADD": 3.0, "DEL": 3.0, "STATUS": 1.5}
 REFERENCE_RATIO_LIMIT = 0.35
 # Per command, the figure at the most endpoints over the figure at none.
 SCALE_RATIO_LIMIT = 1.2
-# A plugin's largest peak RSS over the reference host-local's.
-RSS_RATIO_LIMIT = 0.6
+# A plugin's largest peak RSS, and its largest peak private memory, over
+# the reference host-local's.
+MEMORY_RATIO_LIMIT = 0.6
+MEMORY_FIGURES = (("peak_rss", "peak RSS"), ("peak_private", "peak private memory"))
 
 
 def _target(figure, value, limit):
@@ -31,10 +33,11 @@ def check(results):
         for command, ratios in scale["ratios"].items():
             for figure, ratio in ratios.items():
                 checked.append(_target(f"win-bridge {command} {figure} at {last}/0", ratio, SCALE_RATIO_LIMIT))
-    rss = results.get("peak_rss")
-    if rss and rss.get("reference host-local"):
-        for name, kib in rss.items():
-            if name != "reference host-local":
-                checked.append(_target(f"{name} peak RSS / reference host-local's",
-                                       round(kib / rss["reference host-local"], 3), RSS_RATIO_LIMIT))
+    for result_key, label in MEMORY_FIGURES:
+        peaks = results.get(result_key)
+        if peaks and peaks.get("reference host-local"):
+            for name, kib in peaks.items():
+                if name != "reference host-local":
+                    checked.append(_target(f"{name} {label} / reference host-local's",
+                                           round(kib / peaks["reference host-local"], 3), MEMORY_RATIO_LIMIT))
     return checked
