@@ -28,7 +28,7 @@ cni::IpConfig Allocator::allocate(const OwnerKey& owner, std::string_view contai
 }
 
 bool Allocator::taken(const cni::IpAddress& ip) const {
-  return snapshot_.taken(ip) || (!snapshot_.complete && store_.taken(ip));
+  return snapshot_.taken(ip) || (!snapshot_.complete && store_.name_in_use(ip));
 }
 
 bool Allocator::reserve(const cni::IpAddress& ip, const OwnerKey& owner) {

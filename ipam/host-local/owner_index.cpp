@@ -1,10 +1,11 @@
 #include "owner_index.hpp"
 
-#include <array>
 #include <cstdint>
+#include <map>
 
 #include <fmt/format.h>
 
+#include "directory_seal.hpp"
 #include "owner.hpp"
 #include "store.hpp"
 #include "wincni/cni/error.hpp"
@@ -17,11 +18,9 @@ namespace files = cni::private_files;
 namespace {
 
 constexpr std::string_view kFolderName = ".wincni-owners";
+constexpr std::string_view kStagingName = ".staging";
 constexpr std::string_view kHeader = "wincni host-local owner index 1";
-constexpr size_t kBuckets = 256;
-// 2000-01-01T00:00:00Z: in whole seconds, so that every file system that
-// keeps seconds keeps it exactly, and long before any node ran this.
-constexpr std::int64_t kSealNs = 946'684'800LL * 1'000'000'000LL;
+constexpr size_t kBuckets = 256;  // a few files each at 5,000 pods; few files to rebuild
 
 size_t bucket_of(std::string_view container_id) {
   std::uint32_t hash = 2166136261U;  // FNV-1a
@@ -37,17 +36,21 @@ size_t bucket_of(std::string_view container_id) {
 OwnerIndex::OwnerIndex(std::string network_dir)
     : network_dir_(std::move(network_dir)), folder_(files::join(network_dir_, kFolderName)) {}
 
-bool OwnerIndex::sealed() const { return files::last_write_time_ns(network_dir_) == kSealNs; }
+bool OwnerIndex::sealed() const { return directory_seal::is_sealed(network_dir_) && directory_seal::is_sealed(folder_); }
 
-bool OwnerIndex::seal() const { return files::set_last_write_time_ns(network_dir_, kSealNs); }
+// The network directory last: until it is sealed, nothing is trusted.
+bool OwnerIndex::seal() const { return directory_seal::seal(folder_) && directory_seal::seal(network_dir_); }
 
-std::string OwnerIndex::bucket_path(std::string_view container_id) const {
-  return files::join(folder_, fmt::format("{:02x}", bucket_of(container_id)));
+std::string OwnerIndex::bucket_name(std::string_view container_id) const {
+  return fmt::format("{:02x}", bucket_of(container_id));
 }
 
-std::vector<OwnerIndex::Line> OwnerIndex::read_bucket(const std::string& path) const {
+std::vector<OwnerIndex::Line> OwnerIndex::read_bucket(const std::string& name) const {
+  const std::string path = files::join(folder_, name);
   std::vector<Line> lines;
   const auto text = files::read_file(path);
+  // Removing a bucket breaks the folder's seal: under it, a missing bucket
+  // was never written, or emptied.
   if (!text) return lines;
   std::string_view rest = *text;
   const auto next_line = [&rest] {
@@ -66,51 +69,61 @@ std::vector<OwnerIndex::Line> OwnerIndex::read_bucket(const std::string& path) c
   return lines;
 }
 
-void OwnerIndex::write_bucket(const std::string& path, const std::vector<Line>& lines) const {
-  if (lines.empty()) {
-    files::remove_file(path);
-    return;
-  }
+std::string OwnerIndex::text_of(const std::vector<Line>& lines) {
   std::string text(kHeader);
   for (const auto& line : lines) text += fmt::format("\n{}\t{}", line.file_name, line.container_id);
-  files::overwrite_file(path, text);
+  return text;
+}
+
+void OwnerIndex::write_bucket(const std::string& name, const std::vector<Line>& lines) const {
+  if (lines.empty()) {
+    files::remove_file(files::join(folder_, name));
+  } else {
+    files::replace_file(folder_, name, kStagingName, text_of(lines));
+  }
 }
 
 std::vector<std::string> OwnerIndex::names_for(std::string_view container_id) const {
   std::vector<std::string> names;
-  for (auto& line : read_bucket(bucket_path(container_id))) {
+  for (auto& line : read_bucket(bucket_name(container_id))) {
     if (line.container_id == container_id) names.push_back(std::move(line.file_name));
   }
   return names;
 }
 
 void OwnerIndex::add(std::string_view file_name, std::string_view container_id) const {
-  const std::string path = bucket_path(container_id);
-  auto lines = read_bucket(path);
+  const std::string name = bucket_name(container_id);
+  auto lines = read_bucket(name);
   lines.push_back({std::string(file_name), std::string(container_id)});
-  write_bucket(path, lines);
+  write_bucket(name, lines);
 }
 
 void OwnerIndex::remove(std::string_view file_name, std::string_view container_id) const {
-  const std::string path = bucket_path(container_id);
-  auto lines = read_bucket(path);
+  const std::string name = bucket_name(container_id);
+  auto lines = read_bucket(name);
   const auto before = lines.size();
   std::erase_if(lines, [&](const Line& line) { return line.file_name == file_name; });
-  if (lines.size() != before) write_bucket(path, lines);
+  if (lines.size() != before) write_bucket(name, lines);
 }
 
 void OwnerIndex::rebuild(const Snapshot& snapshot) const {
   files::create_private_directories(folder_);
-  std::array<std::vector<Line>, kBuckets> buckets;
+  std::map<std::string, std::vector<Line>> buckets;
   for (const auto& entry : snapshot.reservations) {
     const Reservation& reservation = entry.second;
     // A name that is not a readable file blocks its address but names nobody.
     if (!reservation.content) continue;
     std::string container_id(owner_container_id(*reservation.content));
-    buckets[bucket_of(container_id)].push_back({reservation.file_name, std::move(container_id)});
+    buckets[bucket_name(container_id)].push_back({reservation.file_name, std::move(container_id)});
   }
-  for (size_t bucket = 0; bucket < kBuckets; ++bucket) {
-    write_bucket(files::join(folder_, fmt::format("{:02x}", bucket)), buckets[bucket]);
+  for (const auto& entry : files::list_directory(folder_)) {
+    if (buckets.count(entry.name) == 0) files::remove_file(files::join(folder_, entry.name));
+  }
+  for (const auto& [name, lines] : buckets) {
+    // Only what differs is written: a rebuild follows every change the
+    // reference host-local makes on a node where the two take turns.
+    const std::string text = text_of(lines);
+    if (files::read_file(files::join(folder_, name)) != text) files::replace_file(folder_, name, kStagingName, text);
   }
 }
 

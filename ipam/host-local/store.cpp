@@ -2,11 +2,13 @@
 
 #include "file_names.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/cni/file_times.hpp"
 #include "wincni/cni/private_files.hpp"
 
 namespace wincni::hostlocal {
 
 namespace files = cni::private_files;
+namespace file_times = cni::file_times;
 
 namespace {
 
@@ -55,13 +57,22 @@ Store::Session::~Session() {
 
 Store::Session Store::lock() { return Session(*this); }
 
-template <typename Update>
-void Store::keep_index(Update update) {
-  try {
-    update();
-  } catch (const cni::Error&) {
-    index_state_ = IndexState::kUntrusted;
+template <typename Change, typename Follow>
+bool Store::change_indexed(Change change, Follow follow) {
+  const bool followed = index_state_ == IndexState::kTrusted;
+  // Untrusted from before the change until the index has followed it: a
+  // failure of any kind in between leaves the network unsealed.
+  if (followed) index_state_ = IndexState::kUntrusted;
+  const bool changed = change();
+  if (followed) {
+    try {
+      if (changed) follow();
+      index_state_ = IndexState::kTrusted;
+    } catch (const cni::Error&) {
+      // The next session reads every file and rebuilds.
+    }
   }
+  return changed;
 }
 
 void Store::read_reservation(Snapshot& snapshot, std::string file_name, bool regular_file) const {
@@ -75,6 +86,7 @@ void Store::read_reservation(Snapshot& snapshot, std::string file_name, bool reg
     } catch (const cni::Error&) {
       // Unreadable: it still blocks the address, and no owner can be
       // matched, as for the reference (its walk skips such files).
+      snapshot.unread_files = true;
     }
   }
   snapshot.reservations.emplace(*ip, std::move(reservation));
@@ -89,9 +101,15 @@ Snapshot Store::scan() {
     }
     read_reservation(snapshot, std::move(entry.name), entry.regular_file);
   }
-  if (index_state_ == IndexState::kUntrusted) {
-    index_state_ = IndexState::kTrusted;
-    keep_index([&] { index_.rebuild(snapshot); });
+  // A file that could not be read now (a sharing violation, EIO) may name
+  // an owner: an index built without it would miss it for good.
+  if (index_state_ == IndexState::kUntrusted && !snapshot.unread_files) {
+    try {
+      index_.rebuild(snapshot);
+      index_state_ = IndexState::kTrusted;
+    } catch (const cni::Error&) {
+      // Stays untrusted: every session reads every file, as the reference does.
+    }
   }
   return snapshot;
 }
@@ -110,21 +128,22 @@ Snapshot Store::scan_owner(const OwnerKey& owner) {
     return scan();
   }
   for (const std::string_view stale : {kStagingFileName, kProbeFileName}) {
-    if (files::entry_exists(files::join(dir_, stale))) snapshot.stale_files.emplace_back(stale);
+    if (file_times::entry_exists(files::join(dir_, stale))) snapshot.stale_files.emplace_back(stale);
   }
   return snapshot;
 }
 
-bool Store::taken(const cni::IpAddress& ip) const {
-  return files::entry_exists(files::join(dir_, ip_file_name(ip, platform_escapes_colons())));
+bool Store::name_in_use(const cni::IpAddress& ip) const {
+  return file_times::entry_exists(files::join(dir_, ip_file_name(ip, platform_escapes_colons())));
 }
 
 bool Store::reserve(const cni::IpAddress& ip, const OwnerKey& owner, std::string_view range_id) {
   const std::string name = ip_file_name(ip, platform_escapes_colons());
-  if (!files::publish_file_exclusive(dir_, name, kStagingFileName, owner.content())) return false;
-  if (index_state_ == IndexState::kTrusted) keep_index([&] { index_.add(name, indexed_owner(owner.content())); });
-  files::overwrite_file(files::join(dir_, last_reserved_file_name(range_id)), ip.str());
-  return true;
+  const bool reserved = change_indexed(
+      [&] { return files::publish_file_exclusive(dir_, name, kStagingFileName, owner.content()); },
+      [&] { index_.add(name, indexed_owner(owner.content())); });
+  if (reserved) files::overwrite_file(files::join(dir_, last_reserved_file_name(range_id)), ip.str());
+  return reserved;
 }
 
 std::optional<cni::IpAddress> Store::last_reserved(std::string_view range_id) const {
@@ -139,10 +158,11 @@ std::optional<cni::IpAddress> Store::last_reserved(std::string_view range_id) co
 }
 
 void Store::release(const Reservation& reservation) {
-  files::remove_file(files::join(dir_, reservation.file_name));
-  if (index_state_ == IndexState::kTrusted && reservation.content) {
-    keep_index([&] { index_.remove(reservation.file_name, indexed_owner(*reservation.content)); });
-  }
+  change_indexed([&] { return files::remove_file(files::join(dir_, reservation.file_name)); },
+                 [&] {
+                   // A file that could not be read was never indexed.
+                   if (reservation.content) index_.remove(reservation.file_name, indexed_owner(*reservation.content));
+                 });
 }
 
 void Store::remove_stale(const std::string& file_name) { files::remove_file(files::join(dir_, file_name)); }

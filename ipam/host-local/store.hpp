@@ -42,6 +42,9 @@ struct Snapshot {
   std::map<cni::IpAddress, Reservation> reservations;
   std::vector<std::string> stale_files;
   bool complete = true;
+  // Some regular file named as an address could not be read: whose it is,
+  // is unknown.
+  bool unread_files = false;
 
   bool taken(const cni::IpAddress& ip) const { return reservations.count(ip) != 0; }
   // Addresses whose file names `owner` as the reference's GetByID does
@@ -83,8 +86,9 @@ class Store {
   // What `owner` holds, the orphans and the staging files, from the owner
   // index when it can be trusted (a partial snapshot), else scan().
   Snapshot scan_owner(const OwnerKey& owner);
-  // Whether anything has the address's file name.
-  bool taken(const cni::IpAddress& ip) const;
+  // Whether anything has the address's file name (taken, as far as a
+  // partial snapshot cannot tell).
+  bool name_in_use(const cni::IpAddress& ip) const;
   // Publishes the reservation with its owner; false when the address is
   // taken. On success records the address as the set's last reserved one.
   bool reserve(const cni::IpAddress& ip, const OwnerKey& owner, std::string_view range_id);
@@ -103,10 +107,11 @@ class Store {
 
   explicit Store(std::string dir) : dir_(std::move(dir)), index_(dir_) {}
   static std::string network_directory(std::string_view data_dir, std::string_view network);
-  // Runs an update of the index; a failure leaves it unsealed for the next
-  // session to rebuild, and never fails the command.
-  template <typename Update>
-  void keep_index(Update update);
+  // Runs `change` (true when it changed the directory), then `follow` to
+  // bring the index in step. A failure of `follow` leaves the network
+  // unsealed for the next session to rebuild, and never fails the command.
+  template <typename Change, typename Follow>
+  bool change_indexed(Change change, Follow follow);
   // Adds the file to the snapshot if its name is an address.
   void read_reservation(Snapshot& snapshot, std::string file_name, bool regular_file) const;
 

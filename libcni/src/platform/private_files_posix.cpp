@@ -18,7 +18,6 @@ namespace {
 
 constexpr mode_t kPrivateFile = 0600;
 constexpr mode_t kPrivateDir = 0700;
-constexpr std::int64_t kNanosecondsPerSecond = 1'000'000'000;
 
 [[noreturn]] void fail(std::string_view op, const std::string& path, int err) {
   throw Error(kIoFailure, fmt::format("{} {}: {}", op, path, std::strerror(err)));
@@ -204,25 +203,6 @@ bool remove_file(const std::string& path) {
   if (::unlink(path.c_str()) == 0) return true;
   if (errno == ENOENT) return false;
   fail("remove", path, errno);
-}
-
-bool entry_exists(const std::string& path) {
-  struct stat st {};
-  return ::lstat(path.c_str(), &st) == 0 || (errno != ENOENT && errno != ENOTDIR);
-}
-
-std::optional<std::int64_t> last_write_time_ns(const std::string& path) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
-  return std::int64_t{st.st_mtim.tv_sec} * kNanosecondsPerSecond + st.st_mtim.tv_nsec;
-}
-
-bool set_last_write_time_ns(const std::string& path, std::int64_t ns) {
-  struct timespec times[2] {};
-  times[0].tv_nsec = UTIME_OMIT;  // the access time stays
-  times[1].tv_sec = static_cast<time_t>(ns / kNanosecondsPerSecond);
-  times[1].tv_nsec = static_cast<long>(ns % kNanosecondsPerSecond);
-  return ::utimensat(AT_FDCWD, path.c_str(), times, 0) == 0 && last_write_time_ns(path) == ns;
 }
 
 }  // namespace wincni::cni::private_files

@@ -10,6 +10,7 @@
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/private_files.hpp"
 #include "wincni/cni/utf16.hpp"
+#include "wincni/cni/win32_handle.hpp"
 #include "wincni/cni/win32_error_text.hpp"
 
 namespace wincni::cni::private_files {
@@ -19,10 +20,6 @@ namespace {
 [[noreturn]] void fail(std::string_view op, const std::string& path, DWORD err) {
   throw Error(kIoFailure, fmt::format("{} {}: {}", op, path, win32_error_text(err)));
 }
-
-// FILETIME counts 100 ns steps since 1601.
-constexpr std::int64_t kUnixEpochInFileTimeTicks = 116'444'736'000'000'000;
-constexpr std::int64_t kNanosecondsPerFileTimeTick = 100;
 
 bool is_missing(DWORD err) { return err == ERROR_FILE_NOT_FOUND || err == ERROR_PATH_NOT_FOUND; }
 
@@ -52,25 +49,7 @@ class PrivateSecurity {
   SECURITY_ATTRIBUTES attributes_{};
 };
 
-class Handle {
- public:
-  explicit Handle(HANDLE h) : h_(h) {}
-  ~Handle() {
-    if (valid()) CloseHandle(h_);
-  }
-  Handle(const Handle&) = delete;
-  Handle& operator=(const Handle&) = delete;
-  bool valid() const { return h_ != INVALID_HANDLE_VALUE; }
-  HANDLE get() const { return h_; }
-  bool close() {
-    const BOOL ok = CloseHandle(h_);
-    h_ = INVALID_HANDLE_VALUE;
-    return ok != FALSE;
-  }
-
- private:
-  HANDLE h_;
-};
+using Handle = Win32Handle;
 
 HANDLE open_file(const std::string& path, DWORD access, DWORD disposition, SECURITY_ATTRIBUTES* security = nullptr) {
   return CreateFileW(widen(path).c_str(), access, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, security,
@@ -205,32 +184,6 @@ bool remove_file(const std::string& path) {
   const DWORD err = GetLastError();
   if (is_missing(err)) return false;
   fail("remove", path, err);
-}
-
-bool entry_exists(const std::string& path) {
-  return GetFileAttributesW(widen(path).c_str()) != INVALID_FILE_ATTRIBUTES || !is_missing(GetLastError());
-}
-
-std::optional<std::int64_t> last_write_time_ns(const std::string& path) {
-  WIN32_FILE_ATTRIBUTE_DATA data;
-  if (!GetFileAttributesExW(widen(path).c_str(), GetFileExInfoStandard, &data)) return std::nullopt;
-  const std::int64_t ticks =
-      static_cast<std::int64_t>((static_cast<std::uint64_t>(data.ftLastWriteTime.dwHighDateTime) << 32) |
-                                data.ftLastWriteTime.dwLowDateTime);
-  return (ticks - kUnixEpochInFileTimeTicks) * kNanosecondsPerFileTimeTick;
-}
-
-bool set_last_write_time_ns(const std::string& path, std::int64_t ns) {
-  const auto ticks = static_cast<std::uint64_t>(ns / kNanosecondsPerFileTimeTick + kUnixEpochInFileTimeTicks);
-  FILETIME written{static_cast<DWORD>(ticks & 0xffffffffU), static_cast<DWORD>(ticks >> 32)};
-  {
-    // Directories open only with backup semantics; a link is changed itself.
-    Handle h(CreateFileW(widen(path).c_str(), FILE_WRITE_ATTRIBUTES,
-                         FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
-                         FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
-    if (!h.valid() || !SetFileTime(h.get(), nullptr, nullptr, &written)) return false;
-  }
-  return last_write_time_ns(path) == ns;
 }
 
 }  // namespace wincni::cni::private_files

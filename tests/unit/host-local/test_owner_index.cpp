@@ -6,6 +6,10 @@
 
 #include <filesystem>
 
+#ifdef _WIN32
+#include <windows.h>
+#endif
+
 #include "file_names.hpp"
 #include "owner.hpp"
 #include "owner_index.hpp"
@@ -78,8 +82,8 @@ TEST_CASE("our reservations keep the index, and a sealed network reads only the 
   CHECK(n.sealed());
 
   const auto session = n.store.lock();
-  CHECK(n.store.taken(ip("10.0.0.3")));
-  CHECK_FALSE(n.store.taken(ip("10.0.0.4")));
+  CHECK(n.store.name_in_use(ip("10.0.0.3")));
+  CHECK_FALSE(n.store.name_in_use(ip("10.0.0.4")));
   Snapshot b = n.store.scan_owner(kB);
   n.store.release(b.reservations.at(ip("10.0.0.3")));
   CHECK(n.store.scan_owner(kB).reservations.empty());
@@ -117,6 +121,13 @@ TEST_CASE("orphans and staging files are in every attachment's partial snapshot"
   CHECK(a.stale_files == std::vector<std::string>{std::string(kStagingFileName)});
 }
 
+TEST_CASE("removing the index's files behind its back breaks the folder's seal") {
+  IndexedNetwork n;
+  for (const auto& bucket : fs::directory_iterator(n.net / ".wincni-owners")) fs::remove(bucket.path());
+  CHECK_FALSE(n.sealed());
+  check_rebuilt_then_used(n, kA, ips({"10.0.0.2"}));
+}
+
 TEST_CASE("a damaged index is not trusted, and is written again") {
   IndexedNetwork n;
   for (const auto& bucket : fs::directory_iterator(n.net / ".wincni-owners")) write_text(bucket.path(), "10.0.0.2");
@@ -141,3 +152,25 @@ TEST_CASE("an index that cannot be written leaves every session reading everythi
   CHECK(n.store.reserve(ip("10.0.0.4"), kA, "0"));
   CHECK(n.store.scan_owner(kA).held_by(kA) == ips({"10.0.0.2", "10.0.0.4"}));
 }
+
+#ifdef _WIN32
+TEST_CASE("a reservation that cannot be read keeps the index from being built without it") {
+  IndexedNetwork n;
+  write_text(n.net / "10.0.0.7", "c\r\neth0");
+  const OwnerKey c("c", "eth0");
+  {
+    // Another process holding the file without sharing it (an antivirus, a
+    // backup): host-local's read fails with a sharing violation.
+    const HANDLE held = CreateFileW((n.net / "10.0.0.7").wstring().c_str(), GENERIC_READ, 0, nullptr, OPEN_EXISTING,
+                                    FILE_ATTRIBUTE_NORMAL, nullptr);
+    REQUIRE(held != INVALID_HANDLE_VALUE);
+    const Snapshot blocked = n.scan_owner(c);
+    CloseHandle(held);
+    CHECK(blocked.complete);
+    CHECK(blocked.unread_files);
+    CHECK(blocked.held_by(c).empty());
+    CHECK_FALSE(n.sealed());
+  }
+  check_rebuilt_then_used(n, c, ips({"10.0.0.7"}));
+}
+#endif

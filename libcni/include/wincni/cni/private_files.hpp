@@ -11,7 +11,6 @@
 // Paths are UTF-8. Failures throw cni::Error(kIoFailure) whose message names
 // the operation and the path ("open /var/lib/x: Permission denied").
 
-#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -66,15 +65,5 @@ void replace_file(const std::string& dir, std::string_view name, std::string_vie
 
 // False when there was nothing to remove.
 bool remove_file(const std::string& path);
-
-// Whether anything has that name (a file, a directory, a link, dangling or
-// not). An entry that cannot be looked at counts as there.
-bool entry_exists(const std::string& path);
-
-// A file's or directory's last-write time, in nanoseconds since 1970 (whole
-// 100 ns steps on Windows); nullopt when it cannot be read.
-std::optional<std::int64_t> last_write_time_ns(const std::string& path);
-// False when the file system refuses or cannot store the time exactly.
-bool set_last_write_time_ns(const std::string& path, std::int64_t ns);
 
 }  // namespace wincni::cni::private_files
