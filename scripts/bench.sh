@@ -7,12 +7,17 @@
 #   scripts/bench.sh --runs 20        a quick look
 #   scripts/bench.sh --windows ...    also the sizes of the Windows release's .exe
 #                                     files (scripts/release.sh, into build/bench/dist)
+#   scripts/bench.sh --wine ...       --windows, and the latency table again for
+#                                     those .exe files under Wine (--wine-runs, 20)
 # Other options go to tests/bench/bench.py (--help lists them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-windows=0
-if [ "${1:-}" = --windows ]; then windows=1; shift; fi
+windows=0 wine=0
+case "${1:-}" in
+  --windows) windows=1; shift ;;
+  --wine) windows=1; wine=1; shift ;;
+esac
 
 scripts/setup.sh bench
 # The shipped release's settings (scripts/release.sh): -O2, as -O3 makes
@@ -30,4 +35,12 @@ if [ "$windows" = 1 ]; then
   scripts/release.sh build/bench/dist >/dev/null
   release=(--windows-release build/bench/dist)
 fi
-exec python3 tests/bench/bench.py --build build/bench "${release[@]}" "$@"
+if [ "$wine" = 1 ]; then
+  # The emulator DLLs and spawn-floor.exe come from the Windows test build.
+  scripts/build.sh >/dev/null
+  . scripts/wine-env.sh
+  wine_server_persistent
+  trap wine_server_stop EXIT
+  release+=(--wine-release build/bench/dist --wine-build build/windows)
+fi
+python3 tests/bench/bench.py --build build/bench "${release[@]}" "$@"

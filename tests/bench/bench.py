@@ -12,8 +12,9 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
-from driver import chart, concurrency, figures, footprint, latency, reference, report, scale, scenarios, targets
+from driver import chart, concurrency, figures, footprint, latency, reference, report, scale, scenarios, targets, wine
 from driver.binaries import Binaries
 
 PARTS = ("latency", "reference", "scale", "concurrency")
@@ -34,6 +35,11 @@ def parse_args():
     parser.add_argument("--pods", type=int, default=200, help="pods added in parallel (concurrency)")
     parser.add_argument("--workers", type=int, default=16, help="parallel workers (concurrency)")
     parser.add_argument("--windows-release", help="a release dist folder whose .exe sizes to report")
+    parser.add_argument("--wine-release", help="a release dist folder whose .exe files to time under Wine too "
+                        "(the latency part again; needs that part)")
+    parser.add_argument("--wine-build", default="build/windows",
+                        help="the Windows test build: the emulator DLLs and spawn-floor.exe for --wine-release")
+    parser.add_argument("--wine-runs", type=int, default=20, help="runs per command under Wine (default 20)")
     return parser.parse_args()
 
 
@@ -54,6 +60,28 @@ def progress(text):
     print(f"bench: {text}", file=sys.stderr, flush=True)
 
 
+def add_multiples(latency_results, floor):
+    """Each command's median over (floor × the processes it runs)."""
+    for commands in latency_results.values():
+        for command in commands.values():
+            command["multiple"] = round(command["median_ms"] / (floor["median_ms"] * command["processes"]), 2)
+
+
+def wine_pass(args, native, native_latency):
+    """The latency table for the release's .exe files under Wine, with the
+    process counts of the native census (the same code delegates alike)."""
+    with tempfile.TemporaryDirectory(prefix="wincni-bench-wine-") as scratch:
+        wine_binaries = wine.binaries(args.wine_release, args.wine_build, native, scratch)
+        floor_samples, table = [], {}
+        for name, commands in native_latency.items():
+            progress(f"latency of {name} under Wine, {args.wine_runs} runs per command")
+            counts = {command: measured["processes"] for command, measured in commands.items()}
+            table[name] = latency.measure(wine_binaries, scenarios.by_name(name), args.wine_runs, floor_samples, counts)
+    floor = figures.summary_ms(floor_samples)
+    add_multiples(table, floor)
+    return {"runs": args.wine_runs, "floor": floor, "latency": table}
+
+
 def main():
     args = parse_args()
     parts = set(args.parts.split(","))
@@ -69,9 +97,11 @@ def main():
             progress(f"latency of {scenario.name}, {args.runs} runs per command")
             results["latency"][scenario.name] = latency.measure(binaries, scenario, args.runs, floor_samples)
     results["floor"] = figures.summary_ms(floor_samples) if floor_samples else {"median_ms": 0, "p99_ms": 0}
-    for commands in results["latency"].values():
-        for command in commands.values():
-            command["multiple"] = round(command["median_ms"] / (results["floor"]["median_ms"] * command["processes"]), 2)
+    add_multiples(results["latency"], results["floor"])
+    if args.wine_release:
+        if not results["latency"]:
+            raise SystemExit("bench: --wine-release needs the latency part (its process counts)")
+        results["wine"] = wine_pass(args, binaries, results["latency"])
     # Per plugin, its largest figure over its commands; the reference's is added below.
     for result_key, figure in PEAK_MEMORY:
         results[result_key] = {name: max(c[figure] for c in commands.values())

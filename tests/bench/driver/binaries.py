@@ -18,6 +18,9 @@ class Binaries:
     peak_rss: str
     populate_node: str
     reference_host_local: str
+    # Where the plugins find their delegates when not beside the binaries
+    # above (the Wine pass: the release's bin folder).
+    delegate_dir: str = None
 
     @classmethod
     def in_build(cls, build_dir):
@@ -44,4 +47,6 @@ class Binaries:
 
     def cni_path(self):
         """CNI_PATH: every plugin a plugin may delegate to."""
+        if self.delegate_dir:
+            return self.delegate_dir
         return ":".join(os.path.dirname(path) for path in (self.host_local, self.win_bridge, self.win_overlay))

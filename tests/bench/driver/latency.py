@@ -13,9 +13,11 @@ WARMUP_ROUNDS = 3
 PLAIN_NETNS = "/var/run/netns/bench"
 
 
-def measure(binaries, scenario, runs, floor_samples):
+def measure(binaries, scenario, runs, floor_samples, processes_by_command=None):
     """{command: {median_ms, p99_ms, runs, processes, peak_rss_kib, private_kib}}; the
-    spawn floor's samples are appended to `floor_samples`."""
+    spawn floor's samples are appended to `floor_samples`. Given
+    `processes_by_command` (the Wine pass: its shims are not Windows
+    programs), the census is not taken and no memory is measured."""
     binary = scenario.binary(binaries)
     with Node(binaries, scenario.name.replace("→", "-")) as node:
         config = at_version(scenario.prepare(node))
@@ -23,7 +25,9 @@ def measure(binaries, scenario, runs, floor_samples):
         kept = cni_calls.call_ok(node, binary, "ADD", config, "kept-pod", netns).out
         configs = {"ADD": config, "DEL": config, "VERSION": config, "STATUS": config,
                    "CHECK": with_prev_result(config, kept), "GC": with_valid_attachments(config, ["kept-pod"])}
-        processes_by_command = _census(node, binary, netns, configs)
+        measure_memory = processes_by_command is None
+        if measure_memory:
+            processes_by_command = _census(node, binary, netns, configs)
 
         wall = {command: [] for command in configs}
         for round_index in range(-WARMUP_ROUNDS, runs):
@@ -40,10 +44,10 @@ def measure(binaries, scenario, runs, floor_samples):
             for command, outcome in outcomes.items():
                 wall[command].append(outcome.wall_seconds)
             floor_samples.append(floor.wall_seconds)
-        peaks = memory.peaks_kib(node, binary, configs, netns)
+        peaks = memory.peaks_kib(node, binary, configs, netns) if measure_memory else {}
 
     return {command: dict(figures.summary_ms(wall[command]), processes=processes_by_command[command],
-                          **peaks[command])
+                          **peaks.get(command, {}))
             for command in scenario.commands}
 
 

@@ -7,7 +7,8 @@ the commands that need no pod."""
 from . import cni_calls
 
 ROUNDS = 3
-# What the launcher reports (processes.Outcome), the keys of every result.
+# What the launcher reports (processes.Outcome), the keys of every result;
+# 0 when unknown (the private figure where ptrace is refused).
 FIGURES = ("peak_rss_kib", "private_kib")
 
 

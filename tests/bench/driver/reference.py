@@ -55,6 +55,7 @@ def measure(binaries, runs):
     result["ratio"] = {command: round(result["ours"][command]["median_ms"] / result["reference"][command]["median_ms"], 3)
                        for command in wall["ours"]}
     for ratio, figure in (("rss_ratio", "peak_rss_kib"), ("private_ratio", "private_kib")):
+        # 0: not measured (a machine that refuses ptrace has no private figure).
         result[ratio] = {command: round(result["ours"][command][figure] / result["reference"][command][figure], 3)
-                         for command in COMMANDS}
+                         if result["reference"][command][figure] > 0 else None for command in COMMANDS}
     return result

@@ -18,15 +18,17 @@ def _memory(figures):
             figures.get("private_kib", "")]
 
 
-def _latency(results):
+def _latency(results, with_memory=True):
+    """The latency table of the native run, or of the Wine pass (no memory)."""
+    memory_columns = ["peak RSS MiB", "peak private KiB"] if with_memory else []
     floor = results["floor"]
-    rows = [["spawn floor", "—", floor["median_ms"], floor["p99_ms"], 1, "", "", ""]]
+    rows = [["spawn floor", "—", floor["median_ms"], floor["p99_ms"], 1, "", *["" for _ in memory_columns]]]
     for scenario, commands in results["latency"].items():
         for command, figures in commands.items():
             rows.append([scenario, command, figures["median_ms"], figures["p99_ms"], figures["processes"],
-                         figures["multiple"], *_memory(figures)])
-    return _table(["plugin", "command", "median ms", "p99 ms", "processes", "× floor·processes", "peak RSS MiB",
-                   "peak private KiB"], rows)
+                         figures["multiple"], *(_memory(figures) if with_memory else [])])
+    return _table(["plugin", "command", "median ms", "p99 ms", "processes", "× floor·processes", *memory_columns],
+                  rows)
 
 
 def _reference(reference):
@@ -78,6 +80,9 @@ def render(results):
     parts = [f"{machine['cpu_model']}, {machine['cpus']} CPUs, load average {machine['load_before']} before "
              f"and {machine['load_after']} after; {results['runs']} runs per figure; commit {machine['commit']}",
              "Latency on the HNS emulator (native release build)", _latency(results)]
+    if results.get("wine"):
+        parts += [f"Latency under Wine (the Windows release's .exe files, the emulator DLLs; "
+                  f"{results['wine']['runs']} runs per figure)", _latency(results["wine"], with_memory=False)]
     if results.get("reference"):
         parts += ["host-local against the reference (Debian's containernetworking-plugins)",
                   _reference(results["reference"])]
