@@ -107,8 +107,4 @@ CallOutcome run_call(const CallPolicy& policy, const std::function<CallOutcome()
       });
 }
 
-CallOutcome repeat_transient_step(const CallPolicy& policy, const std::function<CallOutcome()>& step) {
-  return repeat_with_backoff(policy, step, [](const CallOutcome& outcome) { return is_transient(outcome.hr); });
-}
-
 }  // namespace wincni::hns

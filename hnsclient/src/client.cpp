@@ -132,7 +132,7 @@ HnsAnswer HnsClient::create(HcnObject kind, const Guid& network, const Guid& id,
   std::string text = settings.dump();
   CallOutcome outcome = call(
       hcn_name("Create", kind),
-      [api, kind, network, id, text, policy = policy_] {
+      [api, kind, network, id, text] {
         auto create_in = [&](HcnHandle parent) {
           HcnHandle handle = nullptr;
           HcnReply created = api->create(kind, parent, id, text, &handle);
@@ -140,11 +140,11 @@ HnsAnswer HnsClient::create(HcnObject kind, const Guid& network, const Guid& id,
             if (handle) api->close(kind, handle);
             return outcome_of(created, hcn_name("Create", kind));
           }
-          CallOutcome properties = repeat_transient_step(policy, [&] {
-            return outcome_of(api->query_properties(kind, handle, HostComputeQuery{}.str()), hcn_name("Query", kind));
-          });
+          CallOutcome properties =
+              outcome_of(api->query_properties(kind, handle, HostComputeQuery{}.str()), hcn_name("Query", kind));
           api->close(kind, handle);
-          // The object exists whatever its read-back says.
+          // The object exists whatever its read-back says: the create is
+          // never repeated, the read-back is (below).
           properties.work_done = !properties.ok();
           return properties;
         };
@@ -152,6 +152,14 @@ HnsAnswer HnsClient::create(HcnObject kind, const Guid& network, const Guid& id,
         return create_in(nullptr);
       },
       false);
+  if (!outcome.ok() && outcome.work_done && !id.is_null() &&
+      (is_transient(outcome.hr) || is_maybe_executed(outcome.hr))) {
+    // Created, and the read-back through the new handle could not be had:
+    // read it again as a call of its own (open, query, close), with its own
+    // time limit and the retries of any idempotent call. A refusal stays a
+    // refusal; an object whose ID HNS picked cannot be opened again.
+    if (auto answer = query(kind, id, object)) return std::move(*answer);
+  }
   if (!outcome.ok()) raise(outcome, object);
   return HnsAnswer::parse(outcome.output, outcome.operation, object);
 }

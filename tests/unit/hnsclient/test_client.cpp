@@ -188,6 +188,35 @@ TEST_CASE("client: endpoints, HNS IPAM, and the endpoints of one network") {
   CHECK_FALSE(fx.client.delete_endpoint(endpoint.id));
 }
 
+TEST_CASE("client: an endpoint whose read-back HNS could not answer, or whose answer was lost, is read again") {
+  // The create's read-back is the first QueryEndpointProperties; the create
+  // itself is never repeated, the read-back is, as a call of its own.
+  for (const char* fault : {"QueryEndpointProperties:1:fail=0x800706BA", "QueryEndpointProperties:1:lose=0x800706BE"}) {
+    CAPTURE(fault);
+    ClientFixture fx(fault);
+    HostComputeEndpoint wanted;
+    wanted.id = Guid::generate();  // as the engine names its endpoints
+    wanted.name = "abc_cbr0";
+    wanted.host_compute_network = fx.bridge().id;
+    const HostComputeEndpoint endpoint = fx.client.create_endpoint(wanted);
+    CHECK(endpoint.id == wanted.id);
+    CHECK(endpoint.ip_configurations.at(0).ip_address == *IpAddress::parse("10.244.1.2"));
+    CHECK(fx.calls("HcnCreateEndpoint") == 1);
+    CHECK(fx.calls("HcnQueryEndpointProperties") == 2);
+  }
+  // A refusal is not read again: the caller undoes the create.
+  ClientFixture fx("QueryEndpointProperties:1:fail=0x80070005");
+  HostComputeEndpoint wanted;
+  wanted.id = Guid::generate();
+  wanted.name = "abc_cbr0";
+  wanted.host_compute_network = fx.bridge().id;
+  HResult code = 0;
+  error_of([&] { fx.client.create_endpoint(wanted); }, &code);
+  CHECK(code == static_cast<HResult>(0x80070005));  // E_ACCESSDENIED
+  CHECK(fx.calls("HcnCreateEndpoint") == 1);
+  CHECK(fx.calls("HcnQueryEndpointProperties") == 1);
+}
+
 TEST_CASE("client: attach to a namespace and detach") {
   ClientFixture fx;
   HostComputeNetwork network = fx.bridge();

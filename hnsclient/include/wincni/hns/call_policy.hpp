@@ -46,12 +46,6 @@ struct CallOutcome {
 // RPC_S_CALL_FAILED too when `idempotent`.
 CallOutcome run_call(const CallPolicy& policy, const std::function<CallOutcome()>& work, bool idempotent);
 
-// Repeats `step` while HNS could not take it (transient failures), with the
-// policy's backoff, on the calling thread: a step inside a unit of work
-// that is not repeated as a whole — the read-back of an object just
-// created, which must not fail an ADD whose create succeeded.
-CallOutcome repeat_transient_step(const CallPolicy& policy, const std::function<CallOutcome()>& step);
-
 // Waits, at most `limit`, for the calls run_call stopped waiting for to end;
 // true when none is left running. Before undoing a call that timed out (a
 // create, say): HNS may still carry it out after the undo, and what it
