@@ -22,5 +22,5 @@ def call_ok(node, binary, command, config, container="", netns="", measure_rss=F
     outcome = call(node, binary, command, config, container, netns, measure_rss, **extra_env)
     if not outcome.ok:
         raise SystemExit(f"{command} of {container or 'the network'} with {binary} exited "
-                         f"{outcome.exit_code}: {outcome.out}")
+                         f"{outcome.exit_code}: {outcome.out}\nstderr: {outcome.err[-2000:]}")
     return outcome

@@ -23,6 +23,9 @@ class Outcome:
     # The largest peak of private (anonymous) memory of any one of those
     # processes, in KiB: the resident set less the executable's shared pages.
     private_kib: int = None
+    # What it wrote to stderr (the plugins log there; Wine reports there why
+    # it could not start a program).
+    err: str = ""
 
     @property
     def ok(self):
@@ -31,19 +34,21 @@ class Outcome:
 
 def run(binary, env, stdin_text="", args=()):
     """One run of `binary` with `stdin_text` on its stdin."""
-    with tempfile.TemporaryFile() as stdin, tempfile.TemporaryFile() as stdout:
+    with tempfile.TemporaryFile() as stdin, tempfile.TemporaryFile() as stdout, tempfile.TemporaryFile() as stderr:
         stdin.write(stdin_text.encode())
         stdin.seek(0)
         start = time.perf_counter()
         pid = os.posix_spawn(binary, [binary, *args], env,
                              file_actions=[(os.POSIX_SPAWN_DUP2, stdin.fileno(), 0),
                                            (os.POSIX_SPAWN_DUP2, stdout.fileno(), 1),
-                                           (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)])
+                                           (os.POSIX_SPAWN_DUP2, stderr.fileno(), 2)])
         _, status, usage = os.wait4(pid, 0)
         wall = time.perf_counter() - start
         stdout.seek(0)
         out = stdout.read().decode(errors="replace")
-    return Outcome(os.waitstatus_to_exitcode(status), wall, usage.ru_utime + usage.ru_stime, out)
+        stderr.seek(0)
+        err = stderr.read().decode(errors="replace")
+    return Outcome(os.waitstatus_to_exitcode(status), wall, usage.ru_utime + usage.ru_stime, out, err=err)
 
 
 def run_measuring_rss(launcher, binary, env, stdin_text="", args=()):
