@@ -114,6 +114,14 @@ Snapshot Store::scan() {
   return snapshot;
 }
 
+std::set<cni::IpAddress> Store::taken_addresses() const {
+  std::set<cni::IpAddress> taken;
+  for (const auto& entry : files::list_directory(dir_)) {
+    if (const auto ip = ip_from_file_name(entry.name, platform_escapes_colons())) taken.insert(*ip);
+  }
+  return taken;
+}
+
 Snapshot Store::scan_owner(const OwnerKey& owner) {
   if (index_state_ != IndexState::kTrusted) return scan();
   Snapshot snapshot;

@@ -14,6 +14,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -83,6 +84,9 @@ class Store {
 
   // Every reservation, read.
   Snapshot scan();
+  // The addresses whose names are taken, from the listing alone: what
+  // STATUS needs, without reading thousands of files every kubelet poll.
+  std::set<cni::IpAddress> taken_addresses() const;
   // What `owner` holds, the orphans and the staging files, from the owner
   // index when it can be trusted (a partial snapshot), else scan().
   Snapshot scan_owner(const OwnerKey& owner);
