@@ -19,9 +19,14 @@ namespace wincni::test {
 // flanneld node too.
 inline std::string subnet_file(const EmulatedNode& node) { return node.path("run/flannel/subnet.env"); }
 
+// As flanneld writes it: a hidden file beside it, renamed over it, so that a
+// plugin waiting for the file never reads it half-written.
 inline void write_subnet_env(const EmulatedNode& node, std::string_view text) {
-  std::filesystem::create_directories(std::filesystem::path(subnet_file(node)).parent_path());
-  std::ofstream(subnet_file(node), std::ios::binary) << text;
+  const std::filesystem::path target(subnet_file(node));
+  std::filesystem::create_directories(target.parent_path());
+  const std::filesystem::path staged = target.parent_path() / ("." + target.filename().string());
+  std::ofstream(staged, std::ios::binary) << text;
+  std::filesystem::rename(staged, target);
 }
 
 // flanneld's host-gw node for the fixture's 10.244.4.0/24.
