@@ -71,10 +71,13 @@ class Node:
         return json.loads(listed) if status == 0 else []
 
     def held_addresses(self, network):
+        """Every entry of host-local's network folder but its lock, its
+        round-robin hints and its owner index (docs/host-local.md)."""
         directory = os.path.join(self.ipam_dir, network)
         if not os.path.isdir(directory):
             return []
-        return [name for name in os.listdir(directory) if name != 'lock' and not name.startswith('last_reserved_ip.')]
+        return [name for name in os.listdir(directory)
+                if name not in ('lock', '.wincni-owners') and not name.startswith('last_reserved_ip.')]
 
     def clean(self, network, what):
         check(self.hnsctl('audit')[0] == 0, f'{what}: hnsctl.exe audit finds nothing')
