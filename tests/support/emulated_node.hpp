@@ -37,6 +37,9 @@ struct Run {
   std::string err;
 
   bool ok() const { return exit_code == 0; }
+  // How it ended, for a failure message: the exit status too, since a
+  // program that never started (seen once under Wine) prints nothing.
+  std::string report() const { return "exit " + std::to_string(exit_code) + "\nstdout: " + out + "\nstderr: " + err; }
   nlohmann::json json() const { return nlohmann::json::parse(out, nullptr, false); }
   // The CNI error code printed on failure (0 when none).
   int code() const {
@@ -113,19 +116,19 @@ class EmulatedNode {
   // flanneld's host-gw node: L2Bridge <name> on <subnet>, gateway .1, cbr0_ep at .2.
   void host_gw(const std::string& subnet = "10.244.1.0/24", const std::string& name = "cbr0") const {
     Run run = hnsctl({"node", "host-gw", "--subnet", subnet, "--name", name});
-    REQUIRE_MESSAGE(run.ok(), run.out << run.err);
+    REQUIRE_MESSAGE(run.ok(), run.report());
   }
 
   // flanneld's vxlan node: Overlay <name> on <subnet> with VSID <vni>, gateway .1.
   void vxlan(const std::string& subnet = "10.244.3.0/24", const std::string& name = "flannel.4096",
              const std::string& vni = "4096") const {
     Run run = hnsctl({"node", "vxlan", "--subnet", subnet, "--name", name, "--vni", vni});
-    REQUIRE_MESSAGE(run.ok(), run.out << run.err);
+    REQUIRE_MESSAGE(run.ok(), run.report());
   }
 
   std::string create_namespace() const {
     Run run = hnsctl({"namespace", "create"});
-    REQUIRE_MESSAGE(run.ok(), run.out << run.err);
+    REQUIRE_MESSAGE(run.ok(), run.report());
     std::string id = run.out;
     while (!id.empty() && (id.back() == '\n' || id.back() == '\r')) id.pop_back();
     return id;
@@ -289,7 +292,7 @@ class EmulatedNode {
 
   std::vector<nlohmann::json> list(const std::string& kind) const {
     Run run = hnsctl({kind, "list", "--json"});
-    REQUIRE_MESSAGE(run.ok(), run.out << run.err);
+    REQUIRE_MESSAGE(run.ok(), run.report());
     auto parsed = run.json();
     return parsed.is_array() ? parsed.get<std::vector<nlohmann::json>>() : std::vector<nlohmann::json>{};
   }
