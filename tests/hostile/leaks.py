@@ -61,8 +61,8 @@ def file_problems(node: Node, artifacts: Iterable[str], now: Dict[str, tree_snap
         if any(fnmatch.fnmatch(rel, pattern) for pattern in allowed_globs):
             continue
         if (kind == "f" and KEPT_NAME.match(name)) or (kind == "d" and name == KEPT_DIRECTORY_NAME):
-            kept_dirs.add(rel)
-            parent = os.path.dirname(rel)
+            # The kept folder itself, or a kept file's folder, and every one above.
+            parent = rel if kind == "d" else os.path.dirname(rel)
             while parent:
                 kept_dirs.add(parent)
                 parent = os.path.dirname(parent)
