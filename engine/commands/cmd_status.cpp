@@ -37,7 +37,14 @@ void EndpointEngine::status(const cni::CommandContext& ctx) const {
       not_available(e.msg());
     }
     HnsAccess& access = *invocation.access;
-    limited = flavor_.connectivity_problem(invocation.config, *network, [&] { return access.endpoints_of(*network); });
+    const EndpointFlavor::EndpointQueries endpoints{
+        [&](const std::string& name) -> std::optional<EndpointView> {
+          std::optional<EndpointView> endpoint = access.find_endpoint(name);
+          if (endpoint && endpoint->network != network->id) return std::nullopt;
+          return endpoint;
+        },
+        [&] { return access.endpoints_of(*network); }};
+    limited = flavor_.connectivity_problem(invocation.config, *network, endpoints);
   } else {
     std::optional<NetworkSpec> creatable;
     try {

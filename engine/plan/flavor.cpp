@@ -44,7 +44,7 @@ std::optional<cni::IpAddress> EndpointFlavor::provider_address(const NetworkView
 std::string EndpointFlavor::mac_for(const EndpointConfig&, const std::vector<cni::IpPrefix>&) const { return {}; }
 
 std::optional<std::string> EndpointFlavor::connectivity_problem(const EndpointConfig&, const NetworkView&,
-                                                                const EndpointLister&) const {
+                                                                const EndpointQueries&) const {
   return std::nullopt;
 }
 

@@ -10,10 +10,13 @@
 namespace wincni::bridge {
 
 using engine::EndpointConfig;
+using engine::EndpointView;
 using engine::NetworkView;
 using engine::SubnetView;
 
 cni::IpAddress bridge_endpoint_address(const cni::IpPrefix& subnet) { return subnet.network().address().plus(2); }
+
+std::string bridge_endpoint_name(const NetworkView& network) { return network.name + "_ep"; }
 
 bool BridgeFlavor::accepts(hns::NetworkType type) const {
   return type == hns::NetworkType::L2Bridge || type == hns::NetworkType::L2Tunnel;
@@ -36,7 +39,7 @@ cni::IpAddress BridgeFlavor::network_gateway(const EndpointConfig& config, hns::
 std::optional<engine::HostEndpointPlan> BridgeFlavor::host_endpoint(const EndpointConfig& config,
                                                                       const NetworkView& network) const {
   if (network.type != hns::NetworkType::L2Bridge) return std::nullopt;
-  engine::HostEndpointPlan plan{network.name + "_ep", {}};
+  engine::HostEndpointPlan plan{bridge_endpoint_name(network), {}};
   for (const cni::IpFamily family : {cni::IpFamily::V4, cni::IpFamily::V6}) {
     const SubnetView* subnet = network.first_subnet(family);
     if (subnet == nullptr) continue;
@@ -84,27 +87,27 @@ nlohmann::json BridgeFlavor::ipam_for_add(const EndpointConfig& config, const Ne
 }
 
 std::optional<std::string> BridgeFlavor::connectivity_problem(const EndpointConfig& config, const NetworkView& network,
-                                                              const EndpointLister& list_endpoints) const {
+                                                              const EndpointQueries& endpoints) const {
   if (network.type != hns::NetworkType::L2Bridge) return std::nullopt;
-  std::vector<engine::EndpointView> endpoints;
-  bool listed = false;
+  // The bridge endpoint by its name first: one query, on every kubelet poll,
+  // where listing reads every pod's endpoint. The list only when another
+  // endpoint holds the gateway, or none does.
+  std::optional<std::optional<EndpointView>> bridge_endpoint;
+  std::optional<std::vector<EndpointView>> all;
   for (const SubnetView& subnet : network.subnets) {
     auto gateway = pod_gateway(config, network, subnet.prefix.address(), std::nullopt);
     if (!gateway) continue;
-    if (!listed) {
-      endpoints = list_endpoints();
-      listed = true;
-    }
-    const bool held = std::any_of(endpoints.begin(), endpoints.end(), [&](const engine::EndpointView& endpoint) {
-      return std::find(endpoint.addresses.begin(), endpoint.addresses.end(),
-                       cni::IpPrefix(*gateway, subnet.prefix.length())) != endpoint.addresses.end() ||
-             std::any_of(endpoint.addresses.begin(), endpoint.addresses.end(),
-                         [&](const cni::IpPrefix& a) { return a.address() == *gateway; });
-    });
-    if (!held) {
+    const auto holds_gateway = [&](const EndpointView& endpoint) {
+      return std::any_of(endpoint.addresses.begin(), endpoint.addresses.end(),
+                         [&](const cni::IpPrefix& address) { return address.address() == *gateway; });
+    };
+    if (!bridge_endpoint) bridge_endpoint = endpoints.named(bridge_endpoint_name(network));
+    if (*bridge_endpoint && holds_gateway(**bridge_endpoint)) continue;
+    if (!all) all = endpoints.all();
+    if (!std::any_of(all->begin(), all->end(), holds_gateway)) {
       return fmt::format("no endpoint on network \"{}\" holds {}, the pods' gateway (the host's bridge endpoint, "
-                         "flanneld's {}_ep): pods will not reach beyond the node",
-                         network.name, gateway->str(), network.name);
+                         "flanneld's {}): pods will not reach beyond the node",
+                         network.name, gateway->str(), bridge_endpoint_name(network));
     }
   }
   return std::nullopt;

@@ -43,10 +43,14 @@ class BridgeFlavor final : public engine::EndpointFlavor {
                                             const std::optional<cni::IpAddress>& ipam_gateway) const override;
   std::optional<std::string> connectivity_problem(const engine::EndpointConfig& config,
                                                   const engine::NetworkView& network,
-                                                  const EndpointLister& endpoints) const override;
+                                                  const EndpointQueries& endpoints) const override;
 };
 
 // The subnet's .2 (network address + 2): where the host's bridge endpoint sits.
 cni::IpAddress bridge_endpoint_address(const cni::IpPrefix& subnet);
+
+// "<network>_ep": the host's bridge endpoint, as flanneld's host-gw backend
+// names it and as win-bridge names the one it makes.
+std::string bridge_endpoint_name(const engine::NetworkView& network);
 
 }  // namespace wincni::bridge

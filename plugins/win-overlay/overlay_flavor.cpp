@@ -78,7 +78,7 @@ std::string OverlayFlavor::mac_for(const EndpointConfig& config, const std::vect
 
 std::optional<std::string> OverlayFlavor::connectivity_problem(const EndpointConfig& config,
                                                                const NetworkView& network,
-                                                               const EndpointLister&) const {
+                                                               const EndpointQueries&) const {
   if (!network.provider_address) {
     return fmt::format("network \"{}\" has no provider address yet (HNS has not bound it to the host's adapter): pods "
                        "would not reach other nodes",

@@ -51,7 +51,7 @@ class OverlayFlavor final : public engine::EndpointFlavor {
                       const std::vector<cni::IpPrefix>& addresses) const override;
   std::optional<std::string> connectivity_problem(const engine::EndpointConfig& config,
                                                   const engine::NetworkView& network,
-                                                  const EndpointLister& endpoints) const override;
+                                                  const EndpointQueries& endpoints) const override;
 };
 
 // `prefix` ("0E-2A") followed by the four bytes of `address`, in HNS's

@@ -201,6 +201,16 @@ TEST_CASE("STATUS: ready, limited (51), not available (50)") {
   CHECK(run.msg() == "no endpoint on network \"cbr0\" holds 10.244.1.2, the pods' gateway (the host's bridge "
                      "endpoint, flanneld's cbr0_ep): pods will not reach beyond the node");
 
+  // Another endpoint holding the gateway serves too: STATUS asks for cbr0_ep
+  // by name first, and lists the network's endpoints only when that fails.
+  hns::HnsClient client = node_client(node);
+  hns::HostComputeEndpoint keeper;
+  keeper.name = "gateway-keeper";
+  keeper.host_compute_network = client.find_network_by_name("cbr0")->id;
+  keeper.ip_configurations = {{*cni::IpAddress::parse("10.244.1.2"), 24}};
+  client.attach_host(client.create_endpoint(keeper).id);
+  CHECK(node.plugin({"STATUS", "", "", config}).ok());
+
   run = node.plugin({"STATUS", "", "", config, {{"WINCNI_EMULATOR_FAULTS", "GetVersion:1+:fail=0x80004005"}}});
   CHECK(run.code() == 50);
   CHECK(run.msg().starts_with("HNS is not reachable: "));

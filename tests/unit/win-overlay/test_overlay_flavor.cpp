@@ -181,7 +181,8 @@ TEST_CASE("IPv4 only; IPAM needed on HNS v1") {
 }
 
 TEST_CASE("STATUS: limited connectivity without a provider address, or with another VNI than the config's") {
-  const auto no_endpoints = [] { return std::vector<EndpointView>{}; };
+  const engine::EndpointFlavor::EndpointQueries no_endpoints{
+      [](const std::string&) { return std::optional<EndpointView>(); }, [] { return std::vector<EndpointView>{}; }};
   auto config = config_of(R"({"name":"flannel.4096","vni":4096})");
   CHECK_FALSE(flavor.connectivity_problem(config, flannel_network(), no_endpoints));
   NetworkView unbound = flannel_network();

@@ -96,11 +96,16 @@ class EndpointFlavor {
   virtual std::string mac_for(const EndpointConfig& config, const std::vector<cni::IpPrefix>& addresses) const;
 
   // STATUS: why pods on `network` would get only limited connectivity now,
-  // or nullopt. `endpoints` lists the network's endpoints (an HNS query: ask
-  // only when needed). Default: nothing to say.
-  using EndpointLister = std::function<std::vector<EndpointView>()>;
+  // or nullopt. `endpoints` reads the network's endpoints from HNS: ask only
+  // when needed, and by name where the name is known — listing reads every
+  // pod's endpoint, on every kubelet poll. Default: nothing to say.
+  struct EndpointQueries {
+    // The network's endpoint of that name, if it has one.
+    std::function<std::optional<EndpointView>(const std::string& name)> named;
+    std::function<std::vector<EndpointView>()> all;
+  };
   virtual std::optional<std::string> connectivity_problem(const EndpointConfig& config, const NetworkView& network,
-                                                          const EndpointLister& endpoints) const;
+                                                          const EndpointQueries& endpoints) const;
 };
 
 }  // namespace wincni::engine
