@@ -1,3 +1,7 @@
+#include <optional>
+#include <set>
+#include <string>
+
 #include <fmt/format.h>
 
 #include "commands.hpp"
@@ -10,6 +14,11 @@ namespace wincni::hostlocal {
 
 namespace {
 
+// Addresses looked up by name before STATUS lists the whole directory: in a
+// range with room, the address after the last one reserved is nearly always
+// free, and kubelet asks every few seconds, however full the node.
+constexpr int kLookupsBeforeListing = 32;
+
 bool has_free_address(const RangeSet& set, const std::set<cni::IpAddress>& taken) {
   RangeIterator candidates(set, std::nullopt);
   while (auto candidate = candidates.next()) {
@@ -18,24 +27,37 @@ bool has_free_address(const RangeSet& set, const std::set<cni::IpAddress>& taken
   return false;
 }
 
+bool has_free_address(const RangeSet& set, size_t set_index, const Store& store,
+                      std::optional<std::set<cni::IpAddress>>& listed) {
+  RangeIterator candidates(set, store.last_reserved(std::to_string(set_index)));
+  for (int lookups = 0; lookups < kLookupsBeforeListing; ++lookups) {
+    const auto candidate = candidates.next();
+    if (!candidate) return false;  // every address of the set is taken
+    if (!store.name_in_use(candidate->ip)) return true;
+  }
+  if (!listed) listed = store.taken_addresses();
+  return has_free_address(set, *listed);
+}
+
 }  // namespace
 
 void cmd_status(const cni::CommandContext& ctx) {
   const IpamConfig config = IpamConfig::load(ctx.config, ctx.cni_args);
-  std::set<cni::IpAddress> taken;
+  std::optional<std::string> full_set;
   try {
     Store store = Store::open(config.location.data_dir, config.location.network);
     const auto guard = store.lock();
     store.probe_writable();
-    taken = store.taken_addresses();
+    std::optional<std::set<cni::IpAddress>> listed;
+    for (size_t index = 0; index < config.range_sets.size() && !full_set; ++index) {
+      if (!has_free_address(config.range_sets[index], index, store, listed)) full_set = config.range_sets[index].str();
+    }
   } catch (const cni::Error& e) {
     if (e.code() != cni::kIoFailure) throw;
     throw cni::Error(cni::kPluginNotAvailable, fmt::format("data directory unusable: {}", e.msg()));
   }
-  for (const auto& set : config.range_sets) {
-    if (!has_free_address(set, taken)) {
-      throw cni::Error(cni::kPluginNotAvailable, fmt::format("no IP addresses available in range set: {}", set.str()));
-    }
+  if (full_set) {
+    throw cni::Error(cni::kPluginNotAvailable, fmt::format("no IP addresses available in range set: {}", *full_set));
   }
 }
 

@@ -375,6 +375,23 @@ TEST_CASE("STATUS: ready, full, or unable to write") {
   CHECK(unusable.msg().rfind("data directory unusable: ", 0) == 0);
 }
 
+TEST_CASE("STATUS looks up the addresses after the last one reserved, and lists the store only past a few taken") {
+  Node node;
+  // 10.1.3.1 is the gateway: 61 addresses a pod can get.
+  const std::string config = config_with(node, {{"ranges", ranges({{"10.1.3.0/26"}})}}, "1.1.0");
+  REQUIRE(node.run("ADD", config, "first").exit_code == 0);  // 10.1.3.2, the last one reserved
+  for (int host = 3; host <= 62; ++host) write_text(node.file("10.1.3." + std::to_string(host)), "other\r\neth0");
+  const Outcome full = node.run("STATUS", config, "", "");
+  CHECK(full.code() == cni::kPluginNotAvailable);
+  CHECK(full.msg() == "no IP addresses available in range set: 10.1.3.1-10.1.3.62");
+  // Free only where looking up the next 32 after the last reserved cannot reach.
+  fs::remove(node.file("10.1.3.50"));
+  CHECK(node.run("STATUS", config, "", "").exit_code == 0);
+  fs::remove(node.file("10.1.3.3"));
+  write_text(node.file("10.1.3.50"), "other\r\neth0");
+  CHECK(node.run("STATUS", config, "", "").exit_code == 0);
+}
+
 TEST_CASE("bad configs fail ADD with the reference's message and a precise code") {
   Node node;
   const Outcome overlap = node.run("ADD", config_with(node, {{"ranges", ranges({{"10.1.2.0/24"}, {"10.1.0.0/16"}})}}));
