@@ -14,7 +14,8 @@ import subprocess
 import sys
 import tempfile
 
-from driver import chart, concurrency, figures, footprint, latency, reference, report, scale, scenarios, targets, wine
+from driver import (chart, concurrency, figures, footprint, latency, node, reference, report, scale, scenarios,
+                    targets, wine)
 from driver.binaries import Binaries
 
 PARTS = ("latency", "reference", "scale", "concurrency")
@@ -31,7 +32,7 @@ def parse_args():
                         help="comma-separated scenarios for the latency part (default: all five)")
     parser.add_argument("--parts", default=",".join(PARTS), help=f"comma-separated, of {', '.join(PARTS)}")
     parser.add_argument("--scale-levels", default="0,100,1000,5000", help="existing endpoints per step")
-    parser.add_argument("--scale-runs", type=int, default=30, help="ADD+DEL pairs timed per scale step")
+    parser.add_argument("--scale-runs", type=int, default=30, help="rounds (ADD, DEL, STATUS) timed per scale step")
     parser.add_argument("--pods", type=int, default=200, help="pods added in parallel (concurrency)")
     parser.add_argument("--workers", type=int, default=16, help="parallel workers (concurrency)")
     parser.add_argument("--windows-release", help="a release dist folder whose .exe sizes to report")
@@ -39,6 +40,9 @@ def parse_args():
                         "(the latency part again; needs that part)")
     parser.add_argument("--wine-build", default="build/windows",
                         help="the Windows test build: the emulator DLLs and spawn-floor.exe for --wine-release")
+    parser.add_argument("--node-dir", default=node.memory_folder(),
+                        help="where the emulated nodes (HNS state, host-local's store) are made; default /dev/shm "
+                        "(memory, as HNS keeps its state), else the system's temporary folder")
     parser.add_argument("--wine-runs", type=int, default=20, help="runs per command under Wine (default 20)")
     return parser.parse_args()
 
@@ -88,7 +92,9 @@ def main():
     binaries = Binaries.in_build(args.build)
     out_dir = args.out or args.build
     os.makedirs(out_dir, exist_ok=True)
-    results = {"machine": machine(), "runs": args.runs, "latency": {}}
+    node.place_nodes_in(args.node_dir)
+    results = {"machine": dict(machine(), nodes_in=args.node_dir or tempfile.gettempdir()), "runs": args.runs,
+               "latency": {}}
 
     floor_samples = []
     if "latency" in parts:

@@ -1,6 +1,6 @@
 """The PNG chart, drawn by gnuplot from the results: median latency of each
-command per plugin beside the spawn floor, and win-bridge's ADD and DEL as
-the node's endpoints grow (HNS calls and wall time)."""
+command per plugin beside the spawn floor, and win-bridge's ADD, DEL and
+STATUS as the node's endpoints grow (HNS calls and wall time)."""
 
 import os
 import shutil
@@ -21,10 +21,12 @@ def _latency_data(results, path):
 
 def _scale_data(results, path):
     with open(path, "w") as f:
-        f.write("existing add_calls del_calls add_ms del_ms\n")
+        f.write("existing add_calls del_calls add_ms del_ms status_calls status_ms\n")
         for level in results["scale"]["levels"]:
+            status = level.get("STATUS", {})
             f.write(f"{level['existing']} {level['ADD']['hns_calls']} {level['DEL']['hns_calls']} "
-                    f"{level['ADD']['median_ms']} {level['DEL']['median_ms']}\n")
+                    f"{level['ADD']['median_ms']} {level['DEL']['median_ms']} "
+                    f"{status.get('hns_calls', 'NaN')} {status.get('median_ms', 'NaN')}\n")
 
 
 def draw(results, png_path):
@@ -58,7 +60,7 @@ def draw(results, png_path):
         scale_dat = os.path.join(out_dir, "scale.dat")
         _scale_data(results, scale_dat)
         calls_top = 1.5 * max(level[command]["hns_calls"] for level in results["scale"]["levels"]
-                              for command in ("ADD", "DEL"))
+                              for command in ("ADD", "DEL", "STATUS") if command in level)
         script += [
             "set title 'win-bridge: one more pod beside N endpoints'", "set style data linespoints",
             "set logscale x", "set xrange [0.5:*]", "set xlabel 'existing endpoints (0 drawn at 1)'",
@@ -66,8 +68,10 @@ def draw(results, png_path):
             "set y2tics", "set ytics nomirror", f"set y2range [0:{calls_top:.0f}]", "set key top left",
             f"plot '{scale_dat}' using ($1 < 1 ? 1 : $1):4 title 'ADD ms' linewidth 2, "
             f"'' using ($1 < 1 ? 1 : $1):5 title 'DEL ms' linewidth 2, "
+            f"'' using ($1 < 1 ? 1 : $1):7 title 'STATUS ms' linewidth 2, "
             f"'' using ($1 < 1 ? 1 : $1):2 axes x1y2 title 'ADD HNS calls' dashtype 2, "
-            f"'' using ($1 < 1 ? 1 : $1):3 axes x1y2 title 'DEL HNS calls' dashtype 2",
+            f"'' using ($1 < 1 ? 1 : $1):3 axes x1y2 title 'DEL HNS calls' dashtype 2, "
+            f"'' using ($1 < 1 ? 1 : $1):6 axes x1y2 title 'STATUS HNS calls' dashtype 2",
         ]
     script.append("unset multiplot")
     subprocess.run([gnuplot], input="\n".join(script) + "\n", text=True, check=True)

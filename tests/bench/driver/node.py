@@ -9,11 +9,27 @@ import tempfile
 
 from . import processes
 
+# Where nodes are made (None: the system's temporary folder). bench.py sets
+# it: by default to memory (tmpfs), where HNS keeps its state; the emulator
+# flushes each change to its files, and on a virtual disk those flushes
+# would measure the disk.
+_root = None
+
+
+def place_nodes_in(directory):
+    global _root
+    _root = directory
+
+
+def memory_folder():
+    """/dev/shm when it can be written, else None."""
+    return "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+
 
 class Node:
     def __init__(self, binaries, label):
         self.binaries = binaries
-        self.dir = tempfile.mkdtemp(prefix=f"wincni-bench-{label}-")
+        self.dir = tempfile.mkdtemp(prefix=f"wincni-bench-{label}-", dir=_root)
         os.makedirs(self.path("hns"))
 
     def __enter__(self):

@@ -45,7 +45,7 @@ def _reference(reference):
 def _scale(scale):
     rows = []
     for level in scale["levels"]:
-        for command in ("ADD", "DEL"):
+        for command in (key for key in level if key != "existing"):
             figures = level[command]
             rows.append([level["existing"], command, figures["hns_calls"], figures["hns_bytes"],
                          figures["median_ms"], figures["p99_ms"]])
@@ -78,7 +78,8 @@ def _targets(checked):
 def render(results):
     machine = results["machine"]
     parts = [f"{machine['cpu_model']}, {machine['cpus']} CPUs, load average {machine['load_before']} before "
-             f"and {machine['load_after']} after; {results['runs']} runs per figure; commit {machine['commit']}",
+             f"and {machine['load_after']} after; {results['runs']} runs per figure; nodes in "
+             f"{machine.get('nodes_in', 'the temporary folder')}; commit {machine['commit']}",
              "Latency on the HNS emulator (native release build)", _latency(results)]
     if results.get("wine"):
         parts += [f"Latency under Wine (the Windows release's .exe files, the emulator DLLs; "

@@ -1,5 +1,5 @@
-"""ADD and DEL of one more pod on a node that already has 0, 100, 1000 and
-5000 pod endpoints: HNS calls and bytes per command from the journal (one
+"""ADD and DEL of one more pod, and STATUS (every kubelet poll), on a node
+that already has 0, 100, 1000 and 5000 pod endpoints: HNS calls and bytes per command from the journal (one
 journaled pair per level, since the journal's writing costs time), and the
 wall time of pairs run without it. The existing endpoints are copies of one
 a real ADD made (tests/bench/populate_node.cpp), their addresses reserved in
@@ -19,6 +19,9 @@ FIRST_COPY = ipaddress.IPv4Address("10.240.32.0")
 # The node's own endpoint on the network (hnsctl node host-gw's cbr0_ep).
 NODE_ENDPOINTS = 1
 WARMUP_ROUNDS = 3
+COMMANDS = ("ADD", "DEL", "STATUS")
+# STATUS is about the network, not a pod: no container ID, no namespace.
+_POD_COMMANDS = ("ADD", "DEL")
 
 
 def _config(node):
@@ -56,7 +59,7 @@ class ScaledNode:
 
 
 def measure(binaries, levels, runs):
-    """[{existing, ADD: {calls, bytes, median_ms, p99_ms}, DEL: {...}}] per level."""
+    """[{existing, ADD: {calls, bytes, median_ms, p99_ms}, DEL: {...}, STATUS: {...}}] per level."""
     results = []
     with Node(binaries, "scale") as node:
         node.host_gw(SUBNET, NETWORK)
@@ -69,24 +72,30 @@ def measure(binaries, levels, runs):
     return results
 
 
+def _call(node, binary, command, config, pod, netns, **extra_env):
+    if command in _POD_COMMANDS:
+        return cni_calls.call_ok(node, binary, command, config, pod, netns, **extra_env)
+    return cni_calls.call_ok(node, binary, command, config, **extra_env)
+
+
 def _measure_level(node, binary, config, netns, level, runs):
     level_result = {}
     journal = node.path("journal")
-    for command in ("ADD", "DEL"):
-        cni_calls.call_ok(node, binary, command, config, f"journaled-{level}", netns, WINCNI_EMULATOR_JOURNAL=journal)
+    for command in COMMANDS:
+        _call(node, binary, command, config, f"journaled-{level}", netns, WINCNI_EMULATOR_JOURNAL=journal)
         calls, exchanged = hns_journal.traffic(journal)
         level_result[command] = {"hns_calls": calls, "hns_bytes": exchanged}
-    wall = {"ADD": [], "DEL": []}
-    # As in the latency part, a few unmeasured pairs first: the first level
+    wall = {command: [] for command in COMMANDS}
+    # As in the latency part, a few unmeasured rounds first: the first level
     # would otherwise also pay for a node just made (cold caches), and after
     # the copies are added host-local rebuilds its owner index once.
     for round_index in range(-WARMUP_ROUNDS, runs):
         pod = f"pod-{level}-{round_index}"
-        for command in ("ADD", "DEL"):
-            outcome = cni_calls.call_ok(node, binary, command, config, pod, netns)
+        for command in COMMANDS:
+            outcome = _call(node, binary, command, config, pod, netns)
             if round_index >= 0:
                 wall[command].append(outcome.wall_seconds)
-    for command in ("ADD", "DEL"):
+    for command in COMMANDS:
         level_result[command].update(figures.summary_ms(wall[command]))
     return level_result
 
@@ -96,4 +105,4 @@ def ratios(results):
     first, last = results[0], results[-1]
     return {command: {figure: round(last[command][figure] / first[command][figure], 3)
                       for figure in ("hns_calls", "hns_bytes", "median_ms")}
-            for command in ("ADD", "DEL")}
+            for command in COMMANDS}
