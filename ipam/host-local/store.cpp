@@ -177,7 +177,17 @@ void Store::remove_stale(const std::string& file_name) { files::remove_file(file
 
 void Store::probe_writable() {
   const std::string probe = files::join(dir_, kProbeFileName);
-  files::overwrite_file(probe, "probe");
+  try {
+    files::overwrite_file(probe, "probe");
+  } catch (const cni::Error&) {
+    // Created but not written (a full disk): not to be left behind.
+    try {
+      files::remove_file(probe);
+    } catch (const cni::Error&) {
+      // The next session removes it as a stale file.
+    }
+    throw;
+  }
   files::remove_file(probe);
 }
 

@@ -45,6 +45,9 @@ class Case:
     closed_fds: Tuple[int, ...] = ()
     # stdout a pipe whose reader has gone (the runtime died).
     stdout_reader_gone: bool = False
+    # Bytes a file may grow to (RLIMIT_FSIZE, SIGXFSZ ignored): a write past
+    # them fails, as on a full disk, for the plugin and what it starts.
+    file_size_limit: Optional[int] = None
 
     @property
     def stdout_seen(self) -> bool:

@@ -81,6 +81,19 @@ def _case(base: Base, command: str, label: str, overrides: Dict[str, Optional[st
 # Standard descriptors a plugin may be started without.
 _CLOSED_FDS = [(0,), (1,), (2,), (1, 2), (0, 1, 2)]
 
+# A full disk, as file sizes no write may pass: nothing written at all; a
+# reservation or an index line but not an HNS object; small objects but not
+# an endpoint with its policies or the emulator's commit record.
+_FULL_DISK_LIMITS = [0, 200, 1000]
+
+
+def _full_disk_artifacts(base: Base) -> List[str]:
+    """A delegate started through libuv gets SIGXFSZ's default action back
+    (libuv resets every signal in the child), so under the limit host-local
+    dies at the write where a full disk would fail it, like a process killed
+    half-way: its STATUS probe stays, and the next DEL removes it."""
+    return [] if base.plugin == "host-local" else ["ipam/*/.wincni-status-probe"]
+
 
 def env_cases(bases: List[Base], prev_results: dict) -> List[Case]:
     cases = []
@@ -92,6 +105,9 @@ def env_cases(bases: List[Base], prev_results: dict) -> List[Case]:
                                           closed_fds=fds))
             cases.append(derived_case("env", base, command, "stdout's reader gone", config,
                                       stdout_reader_gone=True))
+            for limit in _FULL_DISK_LIMITS:
+                cases.append(derived_case("env", base, command, f"a full disk (no file past {limit} bytes)", config,
+                                          file_size_limit=limit, artifacts=_full_disk_artifacts(base), always=True))
             if base.plugin != "host-local":
                 # CNI_PATH leading to an IPAM plugin that misbehaves (node.py)
                 # first, then to the delegates flannel needs.

@@ -5,6 +5,7 @@ running (a delegated host-local it did not wait for, a hung child) is found
 afterwards and ended: a plugin must not outlive its answer."""
 
 import os
+import resource
 import signal
 import subprocess
 import time
@@ -51,12 +52,31 @@ def _live_members(pgid: int) -> List[str]:
     return members
 
 
+def _limits(closed_fds: Tuple[int, ...], file_size_limit: Optional[int]):
+    """What the child does between fork and exec; None when nothing."""
+    if not closed_fds and file_size_limit is None:
+        return None
+
+    def apply():
+        for fd in closed_fds:
+            os.close(fd)
+        if file_size_limit is not None:
+            # Ignored, so that the write fails with EFBIG instead of ending
+            # the process; the disposition survives exec.
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (file_size_limit, file_size_limit))
+    return apply
+
+
 def run_plugin(argv: List[str], env: Dict[str, str], stdin: bytes, cwd: str, timeout: float,
-               closed_fds: Tuple[int, ...] = (), stdout_reader_gone: bool = False) -> RunOutcome:
+               closed_fds: Tuple[int, ...] = (), stdout_reader_gone: bool = False,
+               file_size_limit: Optional[int] = None) -> RunOutcome:
     """`closed_fds`: standard descriptors the plugin starts without (the
     worker is single-threaded, so closing them between fork and exec is safe).
     `stdout_reader_gone`: stdout is a pipe nobody reads any more, as when the
-    runtime died (the plugin gets SIGPIPE's default action, as from a runtime)."""
+    runtime died (the plugin gets SIGPIPE's default action, as from a runtime).
+    `file_size_limit`: writes past that many bytes of a file fail (EFBIG), as
+    on a full disk."""
     started = time.monotonic()
     stdout = subprocess.PIPE
     if stdout_reader_gone:
@@ -65,7 +85,7 @@ def run_plugin(argv: List[str], env: Dict[str, str], stdin: bytes, cwd: str, tim
     try:
         proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=stdout, stderr=subprocess.PIPE,
                                 env=env, cwd=cwd, start_new_session=True,
-                                preexec_fn=(lambda: [os.close(fd) for fd in closed_fds]) if closed_fds else None)
+                                preexec_fn=_limits(closed_fds, file_size_limit))
     finally:
         if stdout_reader_gone:
             os.close(stdout)

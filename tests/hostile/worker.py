@@ -64,7 +64,7 @@ class Worker:
             problems += self._must_succeed("setup ADD (a valid config)", case.plugin, case.around, base_env, 10)
         outcome = run_plugin([self.node.binaries[case.plugin]], self.environment(case.env),
                              self.node.substitute(case.stdin), self.node.path("cwd"), case.timeout,
-                             case.closed_fds, case.stdout_reader_gone)
+                             case.closed_fds, case.stdout_reader_gone, case.file_size_limit)
         command = case.env.get("CNI_COMMAND") or ""
         given = len(case.stdin) + sum(len(value or "") for value in case.env.values())
         problems += verdict.judge(command, outcome, given, stdout_seen=case.stdout_seen)
