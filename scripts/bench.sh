@@ -20,12 +20,11 @@ case "${1:-}" in
 esac
 
 scripts/setup.sh bench
-# The shipped release's settings (scripts/release.sh): -O2, as -O3 makes
-# GCC 12 warn falsely in fmt, and warnings are errors.
+# The shipped release's settings (scripts/release.sh): -Os.
 # Reconfigured each time: naming a target meson has not seen yet fails.
 reconfigure=()
 [ -f build/bench/build.ninja ] && reconfigure=(--reconfigure)
-meson setup "${reconfigure[@]}" build/bench --werror -Doptimization=2 -Ddebug=false -Db_ndebug=true >/dev/null
+meson setup "${reconfigure[@]}" build/bench --werror -Doptimization=s -Ddebug=false -Db_ndebug=true >/dev/null
 meson compile -C build/bench flannel:executable win-bridge:executable win-overlay:executable \
   host-local:executable hnsctl:executable spawn-floor:executable peak-rss:executable \
   populate-node:executable >/dev/null

@@ -23,7 +23,7 @@ if [ "${WINCNI_SKIP_WINDOWS:-0}" != 1 ]; then
   . scripts/wine-env.sh
   wine_prefix_ready
   # -O1: these .exe files run the test suites under Wine, and compile time
-  # is most of a cold CI run. A release build sets -Doptimization=2.
+  # is most of a cold CI run. A release build sets -Doptimization=s.
   configure build/windows --cross-file cross/mingw-w64-x86_64.ini -Doptimization=1
   meson compile -C build/windows
 fi
