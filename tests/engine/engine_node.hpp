@@ -33,7 +33,7 @@ class EngineNode : public EmulatedNode {
     std::ostringstream out;
     std::ostringstream err;
     const int code = cni::run_plugin(engine.plugin_spec(), {"engine"}, environment, in, out, err);
-    return Run{code, out.str(), err.str()};
+    return Run{code, out.str(), err.str(), false};
   }
 
  private:

@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "emulator_switches.hpp"
@@ -32,14 +33,21 @@
 namespace wincni::test {
 
 struct Run {
-  int exit_code = -1;
+  int exit_code = -1;  // -1 also when it was killed at the time limit
   std::string out;
   std::string err;
+  bool timed_out = false;
 
   bool ok() const { return exit_code == 0; }
   // How it ended, for a failure message: the exit status too, since a
   // program that never started (seen once under Wine) prints nothing.
-  std::string report() const { return "exit " + std::to_string(exit_code) + "\nstdout: " + out + "\nstderr: " + err; }
+  // Hex too: a Windows status (0xC0000142, a DLL that failed to start) reads
+  // as a large negative number.
+  std::string report() const {
+    return fmt::format("{} ({:#010x})\nstdout: {}\nstderr: {}",
+                       timed_out ? "killed at the time limit" : "exit " + std::to_string(exit_code),
+                       static_cast<unsigned>(exit_code), out, err);
+  }
   nlohmann::json json() const { return nlohmann::json::parse(out, nullptr, false); }
   // The CNI error code printed on failure (0 when none).
   int code() const {
@@ -165,13 +173,13 @@ class EmulatedNode {
   // ADD that must succeed; its result in the config's version.
   nlohmann::json add(const std::string& container, const std::string& netns, const std::string& config) const {
     Run run = plugin({"ADD", container, netns, config});
-    REQUIRE_MESSAGE(run.ok(), "ADD failed: " << run.out << run.err);
+    REQUIRE_MESSAGE(run.ok(), "ADD failed: " << run.report());
     return run.json();
   }
 
   void del(const std::string& container, const std::string& netns, const std::string& config) const {
     Run run = plugin({"DEL", container, netns, config});
-    REQUIRE_MESSAGE(run.ok(), "DEL failed: " << run.out << run.err);
+    REQUIRE_MESSAGE(run.ok(), "DEL failed: " << run.report());
   }
 
   // The invariants (docs/hnsctl.md, "doctor"): what `hnsctl doctor` finds
@@ -310,7 +318,7 @@ class EmulatedNode {
     if (err.find("==ERROR: ") != std::string::npos || err.find(": runtime error: ") != std::string::npos) {
       FAIL_CHECK("a sanitizer report from " << program << ":\n" << outcome.err);
     }
-    return Run{outcome.timed_out ? -1 : outcome.exit_code, outcome.out, outcome.err};
+    return Run{outcome.timed_out ? -1 : outcome.exit_code, outcome.out, outcome.err, outcome.timed_out};
   }
 
   ScratchDir dir_;
