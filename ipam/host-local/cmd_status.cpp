@@ -19,24 +19,20 @@ namespace {
 // free, and kubelet asks every few seconds, however full the node.
 constexpr int kLookupsBeforeListing = 32;
 
-bool has_free_address(const RangeSet& set, const std::set<cni::IpAddress>& taken) {
-  RangeIterator candidates(set, std::nullopt);
-  while (auto candidate = candidates.next()) {
-    if (taken.count(candidate->ip) == 0) return true;
-  }
-  return false;
-}
-
+// Walks the set from where ADD would look first: the first candidates by
+// name, the rest against one listing of the store (shared by the sets).
 bool has_free_address(const RangeSet& set, size_t set_index, const Store& store,
                       std::optional<std::set<cni::IpAddress>>& listed) {
   RangeIterator candidates(set, store.last_reserved(std::to_string(set_index)));
-  for (int lookups = 0; lookups < kLookupsBeforeListing; ++lookups) {
-    const auto candidate = candidates.next();
-    if (!candidate) return false;  // every address of the set is taken
-    if (!store.name_in_use(candidate->ip)) return true;
+  for (int looked_up = 0; auto candidate = candidates.next(); ++looked_up) {
+    if (looked_up < kLookupsBeforeListing) {
+      if (!store.name_in_use(candidate->ip)) return true;
+      continue;
+    }
+    if (!listed) listed = store.taken_addresses();
+    if (listed->count(candidate->ip) == 0) return true;
   }
-  if (!listed) listed = store.taken_addresses();
-  return has_free_address(set, *listed);
+  return false;  // every address of the set is taken
 }
 
 }  // namespace

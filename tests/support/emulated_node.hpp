@@ -151,13 +151,13 @@ class EmulatedNode {
   void start_container(const std::string& id) const {
     Run run = hnsctl({"container", "start", id});
     // No doctest macro that succeeds: this runs on pods' threads too.
-    if (!run.ok()) FAIL("hnsctl container start " << id << ": " << run.out << run.err);
+    if (!run.ok()) FAIL("hnsctl container start " << id << ": " << run.report());
     std::lock_guard<std::mutex> lock(started_->mutex);
     started_->ids.insert(id);
   }
   void stop_container(const std::string& id) const {
     Run run = hnsctl({"container", "stop", id});
-    if (!run.ok()) FAIL("hnsctl container stop " << id << ": " << run.out << run.err);
+    if (!run.ok()) FAIL("hnsctl container stop " << id << ": " << run.report());
     std::lock_guard<std::mutex> lock(started_->mutex);
     started_->ids.erase(id);
   }

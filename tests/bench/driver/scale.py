@@ -1,9 +1,10 @@
 """ADD and DEL of one more pod, and STATUS (every kubelet poll), on a node
-that already has 0, 100, 1000 and 5000 pod endpoints: HNS calls and bytes per command from the journal (one
-journaled pair per level, since the journal's writing costs time), and the
-wall time of pairs run without it. The existing endpoints are copies of one
-a real ADD made (tests/bench/populate_node.cpp), their addresses reserved in
-host-local's store as ADDs would have left them."""
+that already has 0, 100, 1000 and 5000 pod endpoints: HNS calls and bytes
+per command from the journal (one journaled round per level, since the
+journal's writing costs time), and the wall time of rounds run without it.
+The existing endpoints are copies of one a real ADD made
+(tests/bench/populate_node.cpp), their addresses reserved in host-local's
+store as ADDs would have left them."""
 
 import ipaddress
 import os
