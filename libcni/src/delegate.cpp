@@ -3,6 +3,7 @@
 
 #include "wincni/cni/delegate.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <iostream>
 #include <optional>
@@ -15,6 +16,7 @@
 #include "wincni/cni/milliseconds_setting.hpp"
 #include "wincni/cni/plugin_path.hpp"
 #include "wincni/cni/process.hpp"
+#include "wincni/cni/run_budget.hpp"
 
 namespace wincni::cni {
 namespace {
@@ -92,13 +94,24 @@ std::string invoke(std::string_view command, std::string_view plugin, std::strin
   child_env.set(std::string(kDepthVariable), std::to_string(depth + 1));
 
   ProcessSpec spec;
-  spec.program = program;
-  spec.env = child_env.to_list();
-  spec.stdin_data = std::string(config);
   // WINCNI_DELEGATE_TIMEOUT_MS: a node whose IPAM is slow may need longer;
   // tests need shorter.
   const auto setting = milliseconds_setting(env.get_or("WINCNI_DELEGATE_TIMEOUT_MS", ""));
   spec.timeout = setting ? *setting : options.timeout;
+  // A delegate ourselves: our caller kills us when our budget is spent, so
+  // our delegate must end before that (run_budget.hpp).
+  if (const auto left = time_left(env)) {
+    if (left->count() <= 0) {
+      throw Error(kTryAgainLater, fmt::format("no time left to run delegate plugin {}: the plugin that started this "
+                                              "one gave it {} ms ({}), and they are spent",
+                                              plugin, env.get_or(kTimeBudgetVariable, ""), kTimeBudgetVariable));
+    }
+    spec.timeout = std::min(spec.timeout, *left);
+  }
+  child_env.set(std::string(kTimeBudgetVariable), std::to_string(budget_for_delegate(spec.timeout).count()));
+  spec.program = program;
+  spec.env = child_env.to_list();
+  spec.stdin_data = std::string(config);
   auto outcome = run_process(spec);
 
   if (outcome.timed_out) {

@@ -6,7 +6,7 @@ what the plugins are documented to keep."""
 import fcntl
 import fnmatch
 import os
-from typing import Dict, Iterable, List
+from typing import Dict, Iterable, List, Optional
 
 import tree_snapshot
 from artifacts import KEPT_DIRECTORY_NAME, KEPT_NAME, is_address_name
@@ -90,6 +90,19 @@ def _by_id(objects: list, wrapper: str) -> dict:
     return {item[wrapper]["ID"]: item for item in objects}
 
 
+# The host's own namespace (compartment 1). Under
+# WINCNI_EMULATOR_DEFAULT_NAMESPACE=present the emulator stores it at the
+# first changing call, where a real host has always had it: not the case's.
+_HOST_DEFAULT_NAMESPACE_ID = "D3FA017E-0000-4000-8000-000000000001"
+
+
+def _without_host_default(namespaces: Optional[list], base: dict) -> Optional[list]:
+    if namespaces is None or namespaces == base.get("Namespaces"):
+        return namespaces
+    return [ns for ns in namespaces
+            if ns in base.get("Namespaces", []) or str(ns.get("ID", "")).upper() != _HOST_DEFAULT_NAMESPACE_ID]
+
+
 def hns_problems(node: Node, may_create_network: bool) -> List[str]:
     """HNS objects the case created and did not remove. `hnsctl audit` runs
     whenever the state moved: an unchanged state is the clean baseline."""
@@ -117,7 +130,7 @@ def hns_problems(node: Node, may_create_network: bool) -> List[str]:
         for eid, item in before.items():
             if eid not in after:
                 problems.append(f"endpoint removed: {item['Endpoint'].get('Name')}")
-    if state.get("Namespaces") != base.get("Namespaces"):
+    if _without_host_default(state.get("Namespaces"), base) != base.get("Namespaces"):
         problems.append("namespaces changed")
     before_nets = _by_id(base.get("Networks", []), "Network")
     after_nets = _by_id(state.get("Networks", []), "Network")

@@ -37,8 +37,11 @@ _BROKEN_IPAM = {
     "gives-another-subnet": "echo '{\"cniVersion\":\"1.0.0\",\"ips\":[{\"address\":\"192.0.2.77/24\"}]}'",
     "gives-a-bad-version": "echo '{\"cniVersion\":\"9.9.9\",\"ips\":[{\"address\":\"10.244.1.7/24\"}]}'",
     "floods-its-output": "head -c 20000000 /dev/zero | tr '\\0' x; exit 1",
+    # exec: the process the plugin kills is the one that sleeps.
+    "never-answers": "exec sleep 30",
 }
 BROKEN_IPAM_KINDS = tuple(_BROKEN_IPAM)
+HUNG_IPAM_KIND = "never-answers"
 
 
 class Node:

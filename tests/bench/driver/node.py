@@ -55,6 +55,9 @@ class Node:
                "WINCNI_EMULATOR_DIR": self.path("hns"),
                "WINCNI_DATA_DIR": self.path("plugin"),
                "CNI_PATH": self.binaries.cni_path()}
+        # A sanitized build's options (its smoke test turns LeakSanitizer off:
+        # it cannot run under peak_rss's ptrace).
+        env.update({name: os.environ[name] for name in ("ASAN_OPTIONS", "UBSAN_OPTIONS") if name in os.environ})
         env.update(variables)
         return env
 

@@ -17,6 +17,7 @@
 #include "test_child.hpp"
 #include "wincni/cni/delegate.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/cni/run_budget.hpp"
 
 using namespace std::chrono_literals;
 using nlohmann::json;
@@ -65,6 +66,18 @@ json read_json(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   return json::parse(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()));
 }
+
+// The fake plugin installed in the second CNI_PATH directory, writing what
+// it was started with (argv, environment, stdin) to `record`.
+struct RecordingPlugin {
+  PluginDirs dirs;
+  ScratchDir records;
+  std::filesystem::path record = records / "run.json";
+  Environment env = dirs.environment({{"record", record.string()}});
+
+  RecordingPlugin() { dirs.install(dirs.second); }
+  json seen() const { return read_json(record); }
+};
 
 }  // namespace
 
@@ -224,11 +237,8 @@ TEST_CASE("the first CNI_PATH directory holding the plugin wins") {
 }
 
 TEST_CASE("every verb passes the whole environment with only CNI_COMMAND replaced, and the config verbatim") {
-  PluginDirs dirs;
-  dirs.install(dirs.second);
-  ScratchDir records;
-  const auto record = records / "run.json";
-  auto env = dirs.environment({{"record", record.string()}});
+  RecordingPlugin plugin;
+  auto& env = plugin.env;
   env.set("UNRELATED_SETTING", "kept as is");
 
   const std::pair<const char*, std::function<void()>> verbs[] = {
@@ -243,7 +253,7 @@ TEST_CASE("every verb passes the whole environment with only CNI_COMMAND replace
     const auto& call = std::get<1>(row);
     CAPTURE(verb);
     call();
-    const auto seen = read_json(record);
+    const auto seen = plugin.seen();
     CHECK(seen.at("stdin") == kConfig);
     const auto& child_env = seen.at("env");
     CHECK(child_env.at("CNI_COMMAND") == verb);
@@ -255,4 +265,63 @@ TEST_CASE("every verb passes the whole environment with only CNI_COMMAND replace
     }
   }
   CHECK(env.get("CNI_COMMAND") == "ADD");  // the caller's environment is untouched
+}
+
+TEST_CASE("each delegate is given three quarters of its time limit as its budget") {
+  RecordingPlugin plugin;
+  DelegateOptions options;
+  options.timeout = 4000ms;
+  wincni::cni::delegate_del("fake-ipam", kConfig, plugin.env, options);
+  CHECK(plugin.seen().at("env").at("WINCNI_TIME_BUDGET_MS") == "3000");
+
+  plugin.env.set("WINCNI_DELEGATE_TIMEOUT_MS", "1000");
+  wincni::cni::delegate_del("fake-ipam", kConfig, plugin.env, options);
+  CHECK(plugin.seen().at("env").at("WINCNI_TIME_BUDGET_MS") == "750");
+}
+
+TEST_CASE("a delegate's own delegates get at most what is left of its budget") {
+  const auto budget_ending_in = [](std::chrono::milliseconds left) {
+    return std::to_string((wincni::cni::time_since_start() + left).count());
+  };
+  DelegateOptions options;
+  options.timeout = 60000ms;
+
+  // Ten seconds left: the delegate may run for at most those, and is given
+  // three quarters of what was left when it started.
+  RecordingPlugin plugin;
+  plugin.env.set("WINCNI_TIME_BUDGET_MS", budget_ending_in(10000ms));
+  wincni::cni::delegate_del("fake-ipam", kConfig, plugin.env, options);
+  const auto given = std::stoll(plugin.seen().at("env").at("WINCNI_TIME_BUDGET_MS").get<std::string>());
+  CHECK(given <= 7500);
+  CHECK(given > 0);
+
+  // 300 ms left, a delegate that takes 1.5 s: killed when they are spent,
+  // long before the 60 s limit.
+  auto env = plugin.dirs.environment({{"sleep_ms", 1500}});
+  env.set("WINCNI_TIME_BUDGET_MS", budget_ending_in(300ms));
+  const auto e = thrown_error([&] { wincni::cni::delegate_add("fake-ipam", kConfig, "1.0.0", env, options); });
+  CHECK(e.code() == wincni::cni::kTryAgainLater);
+  const std::string prefix = "delegate plugin fake-ipam timed out after ";
+  REQUIRE(e.msg().rfind(prefix, 0) == 0);
+  const auto limit = std::stoll(e.msg().substr(prefix.size()));
+  CHECK(limit <= 300);
+  CHECK(limit > 0);
+}
+
+TEST_CASE("once this process's budget is spent, no delegate is started") {
+  RecordingPlugin plugin;
+  // One millisecond from this test program's start: long gone.
+  plugin.env.set("WINCNI_TIME_BUDGET_MS", "1");
+  const auto e = thrown_error([&] { wincni::cni::delegate_del("fake-ipam", kConfig, plugin.env); });
+  CHECK(e.code() == wincni::cni::kTryAgainLater);
+  CHECK(e.msg() == "no time left to run delegate plugin fake-ipam: the plugin that started this one gave it 1 ms "
+                   "(WINCNI_TIME_BUDGET_MS), and they are spent");
+  CHECK_FALSE(std::filesystem::exists(plugin.record));
+  // Not a positive number: no budget, the delegate runs.
+  for (const char* ignored : {"0", "-5", "soon", ""}) {
+    CAPTURE(ignored);
+    plugin.env.set("WINCNI_TIME_BUDGET_MS", ignored);
+    CHECK_NOTHROW(wincni::cni::delegate_del("fake-ipam", kConfig, plugin.env));
+  }
+  CHECK(std::filesystem::exists(plugin.record));
 }

@@ -29,9 +29,14 @@ struct DelegateOptions {
 //     signal): 999, the message names the plugin and quotes its stderr
 //     (what the delegate printed is quoted up to 4 KiB);
 //   - it runs past options.timeout (or env's WINCNI_DELEGATE_TIMEOUT_MS,
-//     which wins when it is a positive number): killed, then 11
-//     "delegate plugin <name> timed out after <n> ms". What the delegate
-//     started dies with it on Windows (libuv's job object), not on Linux;
+//     which wins when it is a positive number), or past what is left of
+//     this process's own budget when it is a delegate itself
+//     (run_budget.hpp): killed, then 11 "delegate plugin <name> timed out
+//     after <n> ms". The delegate is given three quarters of that limit as
+//     its budget, so its own delegates end before it is killed; what a
+//     killed delegate started dies with it on Windows (libuv's job object),
+//     not on Linux;
+//   - this process's budget is already spent: 11, nothing is started;
 //   - this process already runs 4 delegations deep (WINCNI_DELEGATION_DEPTH,
 //     which each delegate gets one higher): 7, before anything is started.
 // ADD: the delegate's result, decoded in its own cniVersion (or `version`

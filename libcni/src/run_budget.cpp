@@ -1,0 +1,30 @@
+#include "wincni/cni/run_budget.hpp"
+
+#include <algorithm>
+
+#include "wincni/cni/milliseconds_setting.hpp"
+
+namespace wincni::cni {
+namespace {
+
+// Initialised with the program's other statics, before main: as close to
+// the start the calling plugin measured from as this process can see.
+const std::chrono::steady_clock::time_point process_start = std::chrono::steady_clock::now();
+
+}  // namespace
+
+std::chrono::milliseconds time_since_start() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - process_start);
+}
+
+std::optional<std::chrono::milliseconds> time_left(const Environment& env) {
+  const auto budget = milliseconds_setting(env.get_or(kTimeBudgetVariable, ""));
+  if (!budget) return std::nullopt;
+  return *budget - time_since_start();
+}
+
+std::chrono::milliseconds budget_for_delegate(std::chrono::milliseconds limit) {
+  return std::max(std::chrono::milliseconds(1), limit * 3 / 4);
+}
+
+}  // namespace wincni::cni
