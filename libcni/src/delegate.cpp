@@ -101,10 +101,12 @@ std::string invoke(std::string_view command, std::string_view plugin, std::strin
   // A delegate ourselves: our caller kills us when our budget is spent, so
   // our delegate must end before that (run_budget.hpp).
   if (const auto left = time_left(env)) {
-    if (left->count() <= 0) {
-      throw Error(kTryAgainLater, fmt::format("no time left to run delegate plugin {}: the plugin that started this "
-                                              "one gave it {} ms ({}), and they are spent",
-                                              plugin, env.get_or(kTimeBudgetVariable, ""), kTimeBudgetVariable));
+    if (*left < kLeastTimeForDelegate) {
+      throw Error(kTryAgainLater,
+                  fmt::format("no time left to run delegate plugin {}: the plugin that started this one gave it {} ms "
+                              "({}), and less than {} ms of them are left",
+                              plugin, env.get_or(kTimeBudgetVariable, ""), kTimeBudgetVariable,
+                              kLeastTimeForDelegate.count()));
     }
     spec.timeout = std::min(spec.timeout, *left);
   }

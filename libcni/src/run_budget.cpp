@@ -8,7 +8,8 @@ namespace wincni::cni {
 namespace {
 
 // Initialised with the program's other statics, before main: as close to
-// the start the calling plugin measured from as this process can see.
+// the start the calling plugin measured from as this process can see. Read
+// only once main runs (a static initialiser reading it could see it unset).
 const std::chrono::steady_clock::time_point process_start = std::chrono::steady_clock::now();
 
 }  // namespace
@@ -24,7 +25,8 @@ std::optional<std::chrono::milliseconds> time_left(const Environment& env) {
 }
 
 std::chrono::milliseconds budget_for_delegate(std::chrono::milliseconds limit) {
-  return std::max(std::chrono::milliseconds(1), limit * 3 / 4);
+  // limit * 3 would overflow for a limit set to mean "for ever".
+  return std::max(std::chrono::milliseconds(1), limit - limit / 4);
 }
 
 }  // namespace wincni::cni

@@ -36,7 +36,8 @@ struct DelegateOptions {
 //     its budget, so its own delegates end before it is killed; what a
 //     killed delegate started dies with it on Windows (libuv's job object),
 //     not on Linux;
-//   - this process's budget is already spent: 11, nothing is started;
+//   - less than 100 ms of this process's budget is left: 11, nothing is
+//     started;
 //   - this process already runs 4 delegations deep (WINCNI_DELEGATION_DEPTH,
 //     which each delegate gets one higher): 7, before anything is started.
 // ADD: the delegate's result, decoded in its own cniVersion (or `version`

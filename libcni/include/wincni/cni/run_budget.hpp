@@ -26,9 +26,15 @@ std::chrono::milliseconds time_since_start();
 // is spent); nullopt when it was given none or no positive number.
 std::optional<std::chrono::milliseconds> time_left(const Environment& env);
 
+// Less than this left, and no delegate is started: it would be killed at
+// some point of its work (host-local half-way through a write), and the
+// runtime's next call does that work as well.
+inline constexpr std::chrono::milliseconds kLeastTimeForDelegate{100};
+
 // The budget for a delegate this process kills after `limit`: three quarters
 // of it, so that the delegate's own limits end before ours, with room for it
-// to start, kill its own delegate and answer. Never less than 1 ms.
+// to start (it measures from its own start, after ours), kill its own
+// delegate and answer. Never less than 1 ms.
 std::chrono::milliseconds budget_for_delegate(std::chrono::milliseconds limit);
 
 }  // namespace wincni::cni
