@@ -2,8 +2,9 @@
 # build/sanitized. clang with AddressSanitizer and UndefinedBehaviorSanitizer
 # and the libFuzzer targets (tests/fuzz, docs/fuzzing.md); every native test
 # suite builds and runs in it too. It links dynamically (the sanitizers'
-# runtimes cannot be linked statically), so a process starts some 15 times
-# slower than in build/linux: the suites take 8 to 9 minutes instead of 2.
+# runtimes cannot be linked statically), so a process starts 5 to 9 times
+# slower than in build/linux: the suites take 11 to 12 minutes instead of 3
+# (docs/fuzzing.md).
 sanitized_build_dir=build/sanitized
 
 sanitized_configure() {
