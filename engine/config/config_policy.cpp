@@ -10,7 +10,6 @@
 
 namespace wincni::engine {
 
-constexpr cni::FieldReader cf;
 using Json = nlohmann::json;
 
 namespace {
@@ -60,7 +59,8 @@ Json with_v2_field_names(Json value, const std::string& where, std::vector<std::
     }
     if (carries_nothing(moved)) continue;
     if (cni::find_key(*settings, field.v2_key) != nullptr) {
-      cf.fail(where, fmt::format("{} has both \"{}\" and its v1 name \"{}\"", field.type, field.v2_key, field.v1_key));
+      cni::kConfigFields.fail(
+          where, fmt::format("{} has both \"{}\" and its v1 name \"{}\"", field.type, field.v2_key, field.v1_key));
     }
     warnings.push_back(fmt::format("{}: {}'s \"{}\" inside v2 Settings read as \"{}\" (HNS reads only the latter)",
                                    where, field.type, field.v1_key, field.v2_key));
@@ -84,30 +84,31 @@ void require_all_fields_read(const Json& value, const hns::Policy& policy, const
     if (!v2 && cni::equals_ignore_case(key, "Type")) continue;
     if (carries_nothing(field)) continue;
     if (cni::find_key(rendered, key) == nullptr) {
-      cf.fail(where, fmt::format("{} has no field \"{}\" in the {} shape", policy.type(), key,
-                                  v2 ? "v2 ({\"Type\",\"Settings\":{...}})" : "v1 (flat)"));
+      cni::kConfigFields.fail(where, fmt::format("{} has no field \"{}\" in the {} shape", policy.type(), key,
+                                                 v2 ? "v2 ({\"Type\",\"Settings\":{...}})" : "v1 (flat)"));
     }
   }
 }
 
 hns::Policy read_policy(const Json& given, PolicyTarget target, const std::string& where,
                         std::vector<std::string>& warnings) {
-  if (!given.is_object()) cf.fail(where, fmt::format("the policy must be an object, not {}", given.type_name()));
+  if (!given.is_object())
+    cni::kConfigFields.fail(where, fmt::format("the policy must be an object, not {}", given.type_name()));
   const Json value = with_v2_field_names(given, where, warnings);
   hns::Policy policy;
   try {
     policy = hns::parse_policy_any(value);
   } catch (const hns::SchemaError& e) {
-    cf.fail(where, e.what());
+    cni::kConfigFields.fail(where, e.what());
   }
-  if (!policy.known()) cf.fail(where, fmt::format("HNS has no policy type \"{}\"", policy.type()));
+  if (!policy.known()) cni::kConfigFields.fail(where, fmt::format("HNS has no policy type \"{}\"", policy.type()));
   const unsigned scope = target == PolicyTarget::Endpoint ? hns::kEndpointScope : hns::kNetworkScope;
   if ((policy.scopes() & scope) == 0) {
-    cf.fail(where, fmt::format("{} is not {} policy", policy.type(),
-                                target == PolicyTarget::Endpoint ? "an endpoint" : "a network"));
+    cni::kConfigFields.fail(where, fmt::format("{} is not {} policy", policy.type(),
+                                               target == PolicyTarget::Endpoint ? "an endpoint" : "a network"));
   }
   if (const std::string problem = policy.problem(); !problem.empty()) {
-    cf.fail(where, fmt::format("{}: {}", policy.type(), problem));
+    cni::kConfigFields.fail(where, fmt::format("{}: {}", policy.type(), problem));
   }
   require_all_fields_read(value, policy, where);
   return policy;
@@ -115,23 +116,24 @@ hns::Policy read_policy(const Json& given, PolicyTarget target, const std::strin
 
 void read_list(const Json& config, std::string_view key, std::vector<ConfigPolicy>& out,
                std::vector<std::string>& warnings) {
-  const Json* list = cf.read_array(config, key, "");
+  const Json* list = cni::kConfigFields.read_array(config, key, "");
   if (list == nullptr) return;
   for (size_t i = 0; i < list->size(); ++i) {
     const Json& entry = (*list)[i];
-    const std::string where = cf.index_path(key, i);
-    if (!entry.is_object()) cf.fail(where, fmt::format("must be an object, not {}", entry.type_name()));
-    const auto kind = cf.read_string(entry, "name", where);
-    const Json* value = cf.find(entry, "value");
-    if (!kind) cf.fail(where, "has no \"name\" (EndpointPolicy or NetworkPolicy)");
-    if (value == nullptr) cf.fail(where, "has no \"value\"");
+    const std::string where = cni::kConfigFields.index_path(key, i);
+    if (!entry.is_object()) cni::kConfigFields.fail(where, fmt::format("must be an object, not {}", entry.type_name()));
+    const auto kind = cni::kConfigFields.read_string(entry, "name", where);
+    const Json* value = cni::kConfigFields.find(entry, "value");
+    if (!kind) cni::kConfigFields.fail(where, "has no \"name\" (EndpointPolicy or NetworkPolicy)");
+    if (value == nullptr) cni::kConfigFields.fail(where, "has no \"value\"");
     PolicyTarget target;
     if (cni::equals_ignore_case(*kind, "EndpointPolicy")) {
       target = PolicyTarget::Endpoint;
     } else if (cni::equals_ignore_case(*kind, "NetworkPolicy")) {
       target = PolicyTarget::Network;
     } else {
-      cf.fail(where, fmt::format("unknown kind \"{}\" (expected EndpointPolicy or NetworkPolicy)", *kind));
+      cni::kConfigFields.fail(where,
+                              fmt::format("unknown kind \"{}\" (expected EndpointPolicy or NetworkPolicy)", *kind));
     }
     out.push_back(ConfigPolicy{target, read_policy(*value, target, where, warnings), where});
   }

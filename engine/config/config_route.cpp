@@ -6,23 +6,23 @@
 
 namespace wincni::engine {
 
-constexpr cni::FieldReader cf;
-
 bool ConfigRoute::is_default() const { return !dst || dst->length() == 0; }
 
 std::vector<ConfigRoute> read_config_routes(const nlohmann::json& object, std::string_view key, std::string_view path) {
   std::vector<ConfigRoute> routes;
-  const nlohmann::json* list = cf.read_array(object, key, path);
+  const nlohmann::json* list = cni::kConfigFields.read_array(object, key, path);
   if (list == nullptr) return routes;
-  const std::string list_path = cf.join_path(path, key);
+  const std::string list_path = cni::kConfigFields.join_path(path, key);
   for (size_t i = 0; i < list->size(); ++i) {
     const nlohmann::json& entry = (*list)[i];
-    const std::string where = cf.index_path(list_path, i);
-    if (!entry.is_object()) cf.fail(where, fmt::format("must be an object, not {}", entry.type_name()));
-    ConfigRoute route{cf.read_prefix(entry, "dst", where), cf.read_address(entry, "gw", where)};
-    if (!route.dst && !route.gw) cf.fail(where, "needs a \"dst\" or a \"gw\"");
+    const std::string where = cni::kConfigFields.index_path(list_path, i);
+    if (!entry.is_object()) cni::kConfigFields.fail(where, fmt::format("must be an object, not {}", entry.type_name()));
+    ConfigRoute route{cni::kConfigFields.read_prefix(entry, "dst", where),
+                      cni::kConfigFields.read_address(entry, "gw", where)};
+    if (!route.dst && !route.gw) cni::kConfigFields.fail(where, "needs a \"dst\" or a \"gw\"");
     if (route.dst && route.gw && route.dst->family() != route.gw->family()) {
-      cf.fail(where, fmt::format("gateway {} is not of the family of {}", route.gw->str(), route.dst->str()));
+      cni::kConfigFields.fail(where,
+                              fmt::format("gateway {} is not of the family of {}", route.gw->str(), route.dst->str()));
     }
     routes.push_back(route);
   }

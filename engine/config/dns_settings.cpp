@@ -10,16 +10,16 @@
 
 namespace wincni::engine {
 
-constexpr cni::FieldReader cf;
-
 namespace {
 
 std::vector<std::string> read_strings(const nlohmann::json& object, std::string_view key, std::string_view path) {
   std::vector<std::string> values;
-  const nlohmann::json* list = cf.read_array(object, key, path);
+  const nlohmann::json* list = cni::kConfigFields.read_array(object, key, path);
   if (list == nullptr) return values;
   for (size_t i = 0; i < list->size(); ++i) {
-    if (!(*list)[i].is_string()) cf.fail(cf.index_path(cf.join_path(path, key), i), "must be a string");
+    if (!(*list)[i].is_string())
+      cni::kConfigFields.fail(cni::kConfigFields.index_path(cni::kConfigFields.join_path(path, key), i),
+                              "must be a string");
     values.push_back((*list)[i].get<std::string>());
   }
   return values;
@@ -29,11 +29,12 @@ std::vector<std::string> read_strings(const nlohmann::json& object, std::string_
 
 cni::Dns effective_dns(const nlohmann::json& config) {
   cni::Dns dns;
-  if (const nlohmann::json* configured = cf.read_object(config, "dns", "")) dns = cni::decode_dns(*configured);
+  if (const nlohmann::json* configured = cni::kConfigFields.read_object(config, "dns", ""))
+    dns = cni::decode_dns(*configured);
 
-  const nlohmann::json* runtime_config = cf.read_object(config, "runtimeConfig", "");
+  const nlohmann::json* runtime_config = cni::kConfigFields.read_object(config, "runtimeConfig", "");
   if (runtime_config == nullptr) return dns;
-  const nlohmann::json* runtime = cf.read_object(*runtime_config, "dns", "runtimeConfig");
+  const nlohmann::json* runtime = cni::kConfigFields.read_object(*runtime_config, "dns", "runtimeConfig");
   if (runtime == nullptr) return dns;
   const std::string path = "runtimeConfig.dns";
   if (auto servers = read_strings(*runtime, "servers", path); !servers.empty()) dns.nameservers = std::move(servers);

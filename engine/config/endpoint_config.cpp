@@ -18,29 +18,28 @@
 
 namespace wincni::engine {
 
-constexpr cni::FieldReader cf;
 using Json = nlohmann::json;
 
 namespace {
 
 std::optional<HnsApi> read_api_version(const Json& config) {
-  const auto version = cf.read_integer(config, "apiVersion", "", 0, 2);
+  const auto version = cni::kConfigFields.read_integer(config, "apiVersion", "", 0, 2);
   if (!version || *version == 0) return std::nullopt;  // Go's zero value: not set
   return *version == 2 ? HnsApi::V2 : HnsApi::V1;
 }
 
 std::optional<cni::IpPrefix> read_ip_masq_network(const Json& config) {
-  const auto text = cf.read_string(config, "ipMasqNetwork", "");
+  const auto text = cni::kConfigFields.read_string(config, "ipMasqNetwork", "");
   if (!text || text->empty()) return std::nullopt;
   // The network, whatever host bits the config has ("10.244.0.1/16").
   if (auto prefix = cni::IpPrefix::parse(*text)) return prefix->network();
   if (auto address = cni::IpAddress::parse(*text)) return cni::IpPrefix(*address, address->bits());
-  cf.fail("ipMasqNetwork", fmt::format("\"{}\" is neither an IP prefix nor an address", *text));
+  cni::kConfigFields.fail("ipMasqNetwork", fmt::format("\"{}\" is neither an IP prefix nor an address", *text));
 }
 
 OptionalFlags read_optional_flags(const Json& config, std::vector<std::string>& warnings) {
   OptionalFlags flags;
-  const Json* object = cf.read_object(config, "optionalFlags", "");
+  const Json* object = cni::kConfigFields.read_object(config, "optionalFlags", "");
   if (object == nullptr) return flags;
   struct Known {
     std::string_view key;
@@ -56,7 +55,7 @@ OptionalFlags read_optional_flags(const Json& config, std::vector<std::string>& 
   for (const auto& item : object->items()) {
     if (cni::equals_ignore_case(item.key(), "localRoutedPortMapping")) {
       // Unset and false differ: unset is on for HCN port mappings.
-      flags.local_routed_port_mapping = cf.read_bool(*object, item.key(), "optionalFlags");
+      flags.local_routed_port_mapping = cni::kConfigFields.read_bool(*object, item.key(), "optionalFlags");
       continue;
     }
     const Known* known = nullptr;
@@ -67,20 +66,20 @@ OptionalFlags read_optional_flags(const Json& config, std::vector<std::string>& 
       warnings.push_back(fmt::format("optionalFlags.{} is not a flag this plugin knows; ignored", item.key()));
       continue;
     }
-    if (auto value = cf.read_bool(*object, item.key(), "optionalFlags")) flags.*(known->field) = *value;
+    if (auto value = cni::kConfigFields.read_bool(*object, item.key(), "optionalFlags")) flags.*(known->field) = *value;
   }
   return flags;
 }
 
 std::chrono::milliseconds read_network_wait(const Json& config) {
-  const auto seconds = cf.read_number(config, "networkWaitSeconds", "");
+  const auto seconds = cni::kConfigFields.read_number(config, "networkWaitSeconds", "");
   if (!seconds) return std::chrono::seconds(10);
-  if (*seconds < 0 || *seconds > 3600) cf.fail("networkWaitSeconds", "must be within 0-3600");
+  if (*seconds < 0 || *seconds > 3600) cni::kConfigFields.fail("networkWaitSeconds", "must be within 0-3600");
   return std::chrono::milliseconds(static_cast<long long>(std::llround(*seconds * 1000)));
 }
 
 std::string read_mac_prefix(const Json& config) {
-  const auto prefix = cf.read_string(config, "endpointMacPrefix", "");
+  const auto prefix = cni::kConfigFields.read_string(config, "endpointMacPrefix", "");
   if (!prefix || prefix->empty()) return {};
   const std::string& text = *prefix;
   const bool well_formed = text.size() == 5 && text[2] == '-' && std::isxdigit(static_cast<unsigned char>(text[0])) &&
@@ -88,24 +87,26 @@ std::string read_mac_prefix(const Json& config) {
                            std::isxdigit(static_cast<unsigned char>(text[3])) &&
                            std::isxdigit(static_cast<unsigned char>(text[4]));
   if (!well_formed) {
-    cf.fail("endpointMacPrefix", fmt::format("\"{}\" is invalid, value must be of the format xx-xx", text));
+    cni::kConfigFields.fail("endpointMacPrefix",
+                            fmt::format("\"{}\" is invalid, value must be of the format xx-xx", text));
   }
   return text;
 }
 
 std::optional<std::uint32_t> read_vni(const Json& config) {
-  const auto vni = cf.read_integer(config, "vni", "", 0, hns::VsidPolicy::kMaximum);
+  const auto vni = cni::kConfigFields.read_integer(config, "vni", "", 0, hns::VsidPolicy::kMaximum);
   if (!vni) return std::nullopt;
   if (*vni < hns::VsidPolicy::kMinimum) {
-    cf.fail("vni", fmt::format("{} is below {}: Windows overlay networks need a VNI of at least {} (flanneld's "
-                               "default, which Linux nodes of the cluster must use too)",
-                               *vni, hns::VsidPolicy::kMinimum, hns::VsidPolicy::kMinimum));
+    cni::kConfigFields.fail(
+        "vni", fmt::format("{} is below {}: Windows overlay networks need a VNI of at least {} (flanneld's "
+                           "default, which Linux nodes of the cluster must use too)",
+                           *vni, hns::VsidPolicy::kMinimum, hns::VsidPolicy::kMinimum));
   }
   return static_cast<std::uint32_t>(*vni);
 }
 
 std::optional<std::uint16_t> read_vxlan_port(const Json& config) {
-  const auto port = cf.read_integer(config, "vxlanPort", "", 1, 65535);
+  const auto port = cni::kConfigFields.read_integer(config, "vxlanPort", "", 1, 65535);
   if (!port) return std::nullopt;
   return static_cast<std::uint16_t>(*port);
 }
@@ -136,12 +137,14 @@ EndpointConfig read_endpoint_config(const cni::NetConf& conf) {
   config.plugin_type = conf.type();
   config.api = read_api_version(raw);
   config.ip_masq_network = read_ip_masq_network(raw);
-  config.ip_masq = cf.read_bool(raw, "ipMasq", "").value_or(false);
+  config.ip_masq = cni::kConfigFields.read_bool(raw, "ipMasq", "").value_or(false);
   config.flags = read_optional_flags(raw, config.warnings);
-  config.loopback_dsr = cf.read_bool(raw, "loopbackDSR", "").value_or(false) || config.flags.loopback_dsr;
+  config.loopback_dsr =
+      cni::kConfigFields.read_bool(raw, "loopbackDSR", "").value_or(false) || config.flags.loopback_dsr;
   config.policies = read_config_policies(raw, config.warnings);
   config.dns = effective_dns(raw);
-  if (const Json* runtime = cf.read_object(raw, "runtimeConfig", "")) config.port_mappings = read_port_mappings(*runtime);
+  if (const Json* runtime = cni::kConfigFields.read_object(raw, "runtimeConfig", ""))
+    config.port_mappings = read_port_mappings(*runtime);
 
   config.ipam_type = conf.ipam_type();
   const Json& ipam = conf.ipam();
@@ -152,7 +155,7 @@ EndpointConfig read_endpoint_config(const cni::NetConf& conf) {
       config.ipam_ranges, config.ipam_routes,
       gateway_routes(config.additional_routes, config.flags.gateway_from_additional_routes, config.warnings));
 
-  config.adapter = cf.read_string(raw, "master", "").value_or("");
+  config.adapter = cni::kConfigFields.read_string(raw, "master", "").value_or("");
   config.network_wait = read_network_wait(raw);
   config.endpoint_mac_prefix = read_mac_prefix(raw);
   config.vni = read_vni(raw);

@@ -7,8 +7,6 @@
 
 namespace wincni::engine {
 
-constexpr cni::FieldReader cf;
-
 namespace {
 
 constexpr std::string_view kRangeStart = "rangeStart";
@@ -16,9 +14,9 @@ constexpr std::string_view kRangeStart = "rangeStart";
 IpamRange read_range(const nlohmann::json& object, const std::string& where, const cni::IpPrefix& subnet) {
   IpamRange range;
   range.subnet = subnet;
-  range.range_start = cf.read_address(object, kRangeStart, where);
-  range.range_end = cf.read_address(object, "rangeEnd", where);
-  range.gateway = cf.read_address(object, "gateway", where);
+  range.range_start = cni::kConfigFields.read_address(object, kRangeStart, where);
+  range.range_end = cni::kConfigFields.read_address(object, "rangeEnd", where);
+  range.gateway = cni::kConfigFields.read_address(object, "gateway", where);
   return range;
 }
 
@@ -36,20 +34,23 @@ std::string spelling_of(const nlohmann::json& object, std::string_view key) {
 std::vector<IpamRange> read_ipam_ranges(const nlohmann::json& ipam) {
   std::vector<IpamRange> ranges;
   if (!ipam.is_object()) return ranges;
-  if (auto subnet = cf.read_prefix(ipam, "subnet", "ipam")) ranges.push_back(read_range(ipam, "ipam", *subnet));
+  if (auto subnet = cni::kConfigFields.read_prefix(ipam, "subnet", "ipam"))
+    ranges.push_back(read_range(ipam, "ipam", *subnet));
 
-  const nlohmann::json* sets = cf.read_array(ipam, "ranges", "ipam");
+  const nlohmann::json* sets = cni::kConfigFields.read_array(ipam, "ranges", "ipam");
   if (sets == nullptr) return ranges;
   for (size_t s = 0; s < sets->size(); ++s) {
-    const std::string set_path = cf.index_path("ipam.ranges", s);
+    const std::string set_path = cni::kConfigFields.index_path("ipam.ranges", s);
     const nlohmann::json& set = (*sets)[s];
-    if (!set.is_array()) cf.fail(set_path, fmt::format("must be an array of ranges, not {}", set.type_name()));
+    if (!set.is_array())
+      cni::kConfigFields.fail(set_path, fmt::format("must be an array of ranges, not {}", set.type_name()));
     for (size_t r = 0; r < set.size(); ++r) {
-      const std::string where = cf.index_path(set_path, r);
+      const std::string where = cni::kConfigFields.index_path(set_path, r);
       const nlohmann::json& entry = set[r];
-      if (!entry.is_object()) cf.fail(where, fmt::format("must be an object, not {}", entry.type_name()));
-      auto subnet = cf.read_prefix(entry, "subnet", where);
-      if (!subnet) cf.fail(cf.join_path(where, "subnet"), "is required");
+      if (!entry.is_object())
+        cni::kConfigFields.fail(where, fmt::format("must be an object, not {}", entry.type_name()));
+      auto subnet = cni::kConfigFields.read_prefix(entry, "subnet", where);
+      if (!subnet) cni::kConfigFields.fail(cni::kConfigFields.join_path(where, "subnet"), "is required");
       IpamRange range = read_range(entry, where, *subnet);
       range.set = s;
       range.index = r;

@@ -6,16 +6,14 @@
 
 namespace wincni::engine {
 
-constexpr cni::FieldReader cf;
-
 namespace {
 
 constexpr std::uint32_t kTcp = 6;
 constexpr std::uint32_t kUdp = 17;
 
 hns::IpProtocol read_protocol(const nlohmann::json& entry, const std::string& path) {
-  const nlohmann::json* value = cf.find(entry, "protocol");
-  const std::string field = cf.join_path(path, "protocol");
+  const nlohmann::json* value = cni::kConfigFields.find(entry, "protocol");
+  const std::string field = cni::kConfigFields.join_path(path, "protocol");
   if (value == nullptr) return hns::IpProtocol{kTcp};
   std::string text;
   if (value->is_string()) {
@@ -23,14 +21,15 @@ hns::IpProtocol read_protocol(const nlohmann::json& entry, const std::string& pa
   } else if (value->is_number_unsigned()) {
     text = std::to_string(value->get<std::uint64_t>());
   } else {
-    cf.fail(field, fmt::format("must be a protocol name or number, not {}", value->dump()));
+    cni::kConfigFields.fail(field, fmt::format("must be a protocol name or number, not {}", value->dump()));
   }
   hns::IpProtocol protocol;
   if (!hns::parse_ip_protocol(text, protocol)) {
-    cf.fail(field, fmt::format("unknown protocol \"{}\" (expected tcp, udp or a protocol number)", text));
+    cni::kConfigFields.fail(field,
+                            fmt::format("unknown protocol \"{}\" (expected tcp, udp or a protocol number)", text));
   }
   if (protocol.number != kTcp && protocol.number != kUdp) {
-    cf.fail(field, fmt::format("protocol \"{}\" cannot be mapped by HNS (only tcp and udp)", text));
+    cni::kConfigFields.fail(field, fmt::format("protocol \"{}\" cannot be mapped by HNS (only tcp and udp)", text));
   }
   return protocol;
 }
@@ -39,22 +38,22 @@ hns::IpProtocol read_protocol(const nlohmann::json& entry, const std::string& pa
 
 std::vector<PortMapping> read_port_mappings(const nlohmann::json& runtime_config) {
   const std::string list_path = "runtimeConfig.portMappings";
-  const nlohmann::json* list = cf.read_array(runtime_config, "portMappings", "runtimeConfig");
+  const nlohmann::json* list = cni::kConfigFields.read_array(runtime_config, "portMappings", "runtimeConfig");
   std::vector<PortMapping> mappings;
   if (list == nullptr) return mappings;
   for (size_t i = 0; i < list->size(); ++i) {
     const nlohmann::json& entry = (*list)[i];
-    const std::string path = cf.index_path(list_path, i);
-    if (!entry.is_object()) cf.fail(path, fmt::format("must be an object, not {}", entry.type_name()));
+    const std::string path = cni::kConfigFields.index_path(list_path, i);
+    if (!entry.is_object()) cni::kConfigFields.fail(path, fmt::format("must be an object, not {}", entry.type_name()));
     PortMapping mapping;
-    const auto host_port = cf.read_integer(entry, "hostPort", path, 1, 65535);
-    const auto container_port = cf.read_integer(entry, "containerPort", path, 1, 65535);
-    if (!host_port) cf.fail(cf.join_path(path, "hostPort"), "is required");
-    if (!container_port) cf.fail(cf.join_path(path, "containerPort"), "is required");
+    const auto host_port = cni::kConfigFields.read_integer(entry, "hostPort", path, 1, 65535);
+    const auto container_port = cni::kConfigFields.read_integer(entry, "containerPort", path, 1, 65535);
+    if (!host_port) cni::kConfigFields.fail(cni::kConfigFields.join_path(path, "hostPort"), "is required");
+    if (!container_port) cni::kConfigFields.fail(cni::kConfigFields.join_path(path, "containerPort"), "is required");
     mapping.host_port = static_cast<std::uint16_t>(*host_port);
     mapping.container_port = static_cast<std::uint16_t>(*container_port);
     mapping.protocol = read_protocol(entry, path);
-    if (auto host_ip = cf.read_address(entry, "hostIP", path); host_ip && !host_ip->is_zero()) {
+    if (auto host_ip = cni::kConfigFields.read_address(entry, "hostIP", path); host_ip && !host_ip->is_zero()) {
       mapping.host_ip = host_ip;
     }
     mappings.push_back(mapping);

@@ -8,7 +8,7 @@ namespace wincni::hostlocal {
 
 namespace {
 
-cni::Error invalid(std::string msg) { return cni::Error(cni::kInvalidNetworkConfig, std::move(msg)); }
+cni::Error bad_range(std::string msg) { return cni::Error(cni::kInvalidNetworkConfig, std::move(msg)); }
 
 // The last address the reference hands out by default: IPv4 keeps the
 // broadcast address free, IPv6 has none.
@@ -38,14 +38,14 @@ IpAddress canonical_ip(const IpAddress& ip) {
 }
 
 Range Range::canonicalize(const RangeSpec& spec) {
-  if (!spec.subnet) throw invalid("IP <nil> not v4 nor v6");
+  if (!spec.subnet) throw bad_range("IP <nil> not v4 nor v6");
   const IpPrefix& given = *spec.subnet;
   if (given.length() > given.address().bits() - 2) {
-    throw invalid(fmt::format("Network {} too small to allocate from", given.str()));
+    throw bad_range(fmt::format("Network {} too small to allocate from", given.str()));
   }
   const IpPrefix network = given.network();
   if (!given.is_network()) {
-    throw invalid(fmt::format("Network has host bits set. For a subnet mask of length {} the network address is {}",
+    throw bad_range(fmt::format("Network has host bits set. For a subnet mask of length {} the network address is {}",
                               given.length(), network.address().str()));
   }
 
@@ -59,7 +59,7 @@ Range Range::canonicalize(const RangeSpec& spec) {
   if (spec.range_start) {
     r.start_ = canonical_ip(*spec.range_start);
     if (!in_subnet_and_bounds(network, r.start_, r.start_, given_end)) {
-      throw invalid(fmt::format("RangeStart {} not in network {}", r.start_.str(), network.str()));
+      throw bad_range(fmt::format("RangeStart {} not in network {}", r.start_.str(), network.str()));
     }
   } else {
     r.start_ = network.address().next();
@@ -67,7 +67,7 @@ Range Range::canonicalize(const RangeSpec& spec) {
   if (given_end) {
     r.end_ = *given_end;
     if (!in_subnet_and_bounds(network, r.end_, r.start_, r.end_)) {
-      throw invalid(fmt::format("RangeEnd {} not in network {}", r.end_.str(), network.str()));
+      throw bad_range(fmt::format("RangeEnd {} not in network {}", r.end_.str(), network.str()));
     }
   } else {
     r.end_ = default_end(network);

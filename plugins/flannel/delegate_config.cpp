@@ -13,7 +13,6 @@ using cni::IpFamily;
 using cni::IpPrefix;
 using nlohmann::json;
 
-constexpr cni::FieldReader fields;
 constexpr const char* kDefaultDelegateType = "win-bridge";
 // flanneld's host-gw backend gives the node's vNIC (<network>_ep) the
 // subnet's second address; the first is the gateway.
@@ -44,15 +43,15 @@ json range_for(const IpPrefix& subnet, Backend backend) {
 // the pod has an address in.
 json routes_for(const json& ipam, const SubnetEnv& env, bool ipv4, bool ipv6) {
   json routes = json::array();
-  if (const json* given = fields.read_array(ipam, "routes", "ipam")) {
+  if (const json* given = cni::kConfigFields.read_array(ipam, "routes", "ipam")) {
     for (std::size_t i = 0; i < given->size(); ++i) {
       const std::string path = cni::FieldReader::index_path("ipam.routes", i);
       try {
-        const json& route = fields.expect_object((*given)[i], path);
+        const json& route = cni::kConfigFields.expect_object((*given)[i], path);
         json kept = json::object();
-        if (auto dst = fields.read_prefix(route, "dst", path)) kept["dst"] = dst->str();
-        if (auto gw = fields.read_address(route, "gw", path)) kept["gw"] = gw->str();
-        if (!kept.contains("dst")) fields.fail(path, "a route needs a dst");
+        if (auto dst = cni::kConfigFields.read_prefix(route, "dst", path)) kept["dst"] = dst->str();
+        if (auto gw = cni::kConfigFields.read_address(route, "gw", path)) kept["gw"] = gw->str();
+        if (!kept.contains("dst")) cni::kConfigFields.fail(path, "a route needs a dst");
         routes.push_back(std::move(kept));
       } catch (const cni::Error& e) {
         throw cni::Error(cni::kInvalidNetworkConfig,

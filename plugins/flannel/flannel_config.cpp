@@ -13,14 +13,13 @@ namespace wincni::flannel {
 namespace {
 
 using Json = nlohmann::json;
-constexpr cni::FieldReader fields;
 
 // The reference checks the delegate's keys by exact name, so "Type" or
 // "IPAM" slipped through and the delegate got both spellings; here any case
 // counts, and a type key in another case is renamed "type".
 Json checked_delegate(const Json* given) {
   if (given == nullptr || given->is_null()) return Json::object();
-  Json delegate = fields.expect_object(*given, "delegate");
+  Json delegate = cni::kConfigFields.expect_object(*given, "delegate");
   if (cni::find_key(delegate, "name") != nullptr) {
     throw cni::Error(cni::kInvalidNetworkConfig, "'delegate' dictionary must not have 'name' field, it'll be set by flannel");
   }
@@ -50,10 +49,10 @@ std::vector<cni::IpPrefix> service_networks(const Json& config) {
   std::vector<std::string> texts;
   if (value->is_array()) {
     for (std::size_t i = 0; i < value->size(); ++i) {
-      texts.push_back(fields.expect_string((*value)[i], cni::FieldReader::index_path("serviceCIDR", i)));
+      texts.push_back(cni::kConfigFields.expect_string((*value)[i], cni::FieldReader::index_path("serviceCIDR", i)));
     }
   } else {
-    const std::string& list = fields.expect_string(*value, "serviceCIDR");
+    const std::string& list = cni::kConfigFields.expect_string(*value, "serviceCIDR");
     std::size_t start = 0;
     while (start <= list.size()) {
       const auto comma = list.find(',', start);
@@ -65,9 +64,10 @@ std::vector<cni::IpPrefix> service_networks(const Json& config) {
   std::vector<cni::IpPrefix> networks;
   for (const std::string& text : texts) {
     auto prefix = cni::IpPrefix::parse(text);
-    if (!prefix) fields.fail("serviceCIDR", fmt::format("\"{}\" is not a CIDR", text));
+    if (!prefix) cni::kConfigFields.fail("serviceCIDR", fmt::format("\"{}\" is not a CIDR", text));
     for (const cni::IpPrefix& seen : networks) {
-      if (seen.family() == prefix->family()) fields.fail("serviceCIDR", "one service network per IP family");
+      if (seen.family() == prefix->family())
+        cni::kConfigFields.fail("serviceCIDR", "one service network per IP family");
     }
     networks.push_back(prefix->network());
   }
@@ -91,9 +91,10 @@ FlannelConfig read_flannel_config(const cni::NetConf& conf) {
   const Json& raw = conf.raw();
   FlannelConfig config;
   config.name = conf.name();
-  if (auto version = fields.read_string(raw, "cniVersion", "")) config.cni_version = *version;
-  if (auto file = fields.read_string(raw, "subnetFile", ""); file && !file->empty()) config.subnet_file = *file;
-  if (auto dir = fields.read_string(raw, "dataDir", ""); dir && !dir->empty()) config.data_dir = *dir;
+  if (auto version = cni::kConfigFields.read_string(raw, "cniVersion", "")) config.cni_version = *version;
+  if (auto file = cni::kConfigFields.read_string(raw, "subnetFile", ""); file && !file->empty())
+    config.subnet_file = *file;
+  if (auto dir = cni::kConfigFields.read_string(raw, "dataDir", ""); dir && !dir->empty()) config.data_dir = *dir;
   for (const std::string* path : {&config.subnet_file, &config.data_dir}) {
     if (path->find('\0') != std::string::npos) {
       throw cni::Error(cni::kInvalidNetworkConfig, fmt::format("{}: contains a NUL character",
@@ -109,15 +110,16 @@ FlannelConfig read_flannel_config(const cni::NetConf& conf) {
                      fmt::format("dataDir \"{}\" is relative: give a path from the root, such as the default {}",
                                  config.data_dir, native_separators(kDefaultDataDir)));
   }
-  if (auto seconds = fields.read_integer(raw, "subnetFileWaitSeconds", "", 0, 600)) {
+  if (auto seconds = cni::kConfigFields.read_integer(raw, "subnetFileWaitSeconds", "", 0, 600)) {
     config.subnet_wait = std::chrono::seconds(*seconds);
   }
   config.delegate = checked_delegate(cni::find_key(raw, "delegate"));
-  if (const Json* ipam = fields.read_object(raw, "ipam", "")) config.ipam = *ipam;
-  if (const Json* runtime = fields.read_object(raw, "runtimeConfig", "")) config.runtime_config = *runtime;
-  if (const Json* capabilities = fields.read_object(raw, "capabilities", "")) config.capabilities = *capabilities;
+  if (const Json* ipam = cni::kConfigFields.read_object(raw, "ipam", "")) config.ipam = *ipam;
+  if (const Json* runtime = cni::kConfigFields.read_object(raw, "runtimeConfig", "")) config.runtime_config = *runtime;
+  if (const Json* capabilities = cni::kConfigFields.read_object(raw, "capabilities", ""))
+    config.capabilities = *capabilities;
   config.service_networks = service_networks(raw);
-  config.node_ip = fields.read_address(raw, "nodeIP", "");
+  config.node_ip = cni::kConfigFields.read_address(raw, "nodeIP", "");
   return config;
 }
 

@@ -18,4 +18,9 @@ inline constexpr std::array<const char*, 7> kEmulatorSwitches{
     "WINCNI_EMULATOR_DEFAULT_NAMESPACE",
 };
 
+// How a sanitized build's processes report and what they check
+// (docs/fuzzing.md): every program a suite starts runs under the same
+// settings as the suite itself.
+inline constexpr std::array<const char*, 3> kSanitizerSettings{"ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"};
+
 }  // namespace wincni::test

@@ -7,7 +7,7 @@
 namespace wincni::hns::emulator {
 namespace {
 
-std::string parent_of(const std::string& path) {
+std::string directory_of(const std::string& path) {
   auto slash = path.find_last_of('/');
   return slash == std::string::npos ? std::string() : path.substr(0, slash);
 }
@@ -66,18 +66,18 @@ void CommitRecord::apply(const std::string& directory) const {
     std::string path = directory + "/" + change.path;
     switch (change.kind) {
       case FileChange::Kind::Write:
-        make_directories(parent_of(path));
+        make_directories(directory_of(path));
         write_file_atomic(path, change.content, Durability::Deferred);
         break;
       case FileChange::Kind::CreateEmpty:
-        make_directories(parent_of(path));
+        make_directories(directory_of(path));
         create_empty_file(path);
         break;
       case FileChange::Kind::Remove:
         remove_file(path);
         // An index key's directory exists only while an entry holds the key
         // (store_layout.hpp), so that whether a key is taken is one look.
-        remove_directory_if_empty(parent_of(path));
+        remove_directory_if_empty(directory_of(path));
         break;
     }
   }
@@ -87,7 +87,7 @@ void CommitRecord::commit(const std::string& directory) const {
   if (changes_.empty()) return;
   if (changes_.size() == 1 && changes_.front().kind == FileChange::Kind::Write) {
     std::string path = directory + "/" + changes_.front().path;
-    make_directories(parent_of(path));
+    make_directories(directory_of(path));
     write_file_atomic(path, changes_.front().content);
     return;
   }

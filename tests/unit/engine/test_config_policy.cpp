@@ -12,7 +12,7 @@ std::vector<ConfigPolicy> read(const char* text) {
   std::vector<std::string> warnings;
   return read_config_policies(json::parse(text), warnings);
 }
-std::string error_of(const char* text) {
+std::string policy_error_of(const char* text) {
   return test::thrown_error([&] { read(text); }).msg();
 }
 }  // namespace
@@ -45,34 +45,34 @@ TEST_CASE("entry keys and kinds match in any case") {
 }
 
 TEST_CASE("nothing is dropped silently") {
-  CHECK(error_of(R"({"policies":[{"name":"OutBoundNatPolicy","value":{"Type":"OutBoundNAT"}}]})") ==
+  CHECK(policy_error_of(R"({"policies":[{"name":"OutBoundNatPolicy","value":{"Type":"OutBoundNAT"}}]})") ==
         "policies[0]: unknown kind \"OutBoundNatPolicy\" (expected EndpointPolicy or NetworkPolicy)");
-  CHECK(error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"Teleport"}}]})") ==
+  CHECK(policy_error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"Teleport"}}]})") ==
         "policies[0]: HNS has no policy type \"Teleport\"");
   // A field the type does not have would vanish on the way to HNS.
-  CHECK(error_of(R"({"AdditionalArgs":[{"Name":"EndpointPolicy","Value":{"Type":"OutBoundNAT","Settings":{"DestinationPrefix":"10.0.0.0/8"}}}]})") ==
+  CHECK(policy_error_of(R"({"AdditionalArgs":[{"Name":"EndpointPolicy","Value":{"Type":"OutBoundNAT","Settings":{"DestinationPrefix":"10.0.0.0/8"}}}]})") ==
         "AdditionalArgs[0]: OutBoundNAT has no field \"DestinationPrefix\" in the v2 ({\"Type\",\"Settings\":{...}}) shape");
-  CHECK(error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","Exceptions":["10.0.0.0/8"]}}]})") ==
+  CHECK(policy_error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","Exceptions":["10.0.0.0/8"]}}]})") ==
         "policies[0]: OutBoundNAT has no field \"Exceptions\" in the v1 (flat) shape");
-  CHECK(error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"VxlanPort","Settings":{"Port":4789}}}]})") ==
+  CHECK(policy_error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"VxlanPort","Settings":{"Port":4789}}}]})") ==
         "policies[0]: VxlanPort is not an endpoint policy");
-  CHECK(error_of(R"({"AdditionalArgs":[{"Name":"NetworkPolicy","Value":{"Type":"PortMapping","Settings":{"Protocol":6,"InternalPort":1,"ExternalPort":1}}}]})") ==
+  CHECK(policy_error_of(R"({"AdditionalArgs":[{"Name":"NetworkPolicy","Value":{"Type":"PortMapping","Settings":{"Protocol":6,"InternalPort":1,"ExternalPort":1}}}]})") ==
         "AdditionalArgs[0]: PortMapping is not a network policy");
 }
 
 TEST_CASE("unusable settings are errors naming the entry") {
   // Microsoft's overlay example keeps a placeholder here.
-  CHECK(error_of(R"({"AdditionalArgs":[{"Name":"EndpointPolicy","Value":{"Type":"ProviderAddress","Settings":{"ProviderAddress":"ip of host"}}}]})") ==
+  CHECK(policy_error_of(R"({"AdditionalArgs":[{"Name":"EndpointPolicy","Value":{"Type":"ProviderAddress","Settings":{"ProviderAddress":"ip of host"}}}]})") ==
         "AdditionalArgs[0]: ProviderAddress: ProviderAddress \"ip of host\" is not an IP address");
-  CHECK(error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","ExceptionList":["{{X}}/32"]}}]})") ==
+  CHECK(policy_error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","ExceptionList":["{{X}}/32"]}}]})") ==
         "policies[0]: OutBoundNAT: exception \"{{X}}/32\" is neither an IP address nor a prefix");
-  CHECK(error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"ROUTE","NeedEncap":"yes"}}]})")
+  CHECK(policy_error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"ROUTE","NeedEncap":"yes"}}]})")
             .starts_with("policies[0]: "));
-  CHECK(error_of(R"({"policies":[{"name":"EndpointPolicy","value":"OutBoundNAT"}]})") ==
+  CHECK(policy_error_of(R"({"policies":[{"name":"EndpointPolicy","value":"OutBoundNAT"}]})") ==
         "policies[0]: the policy must be an object, not string");
-  CHECK(error_of(R"({"policies":[{"value":{}}]})") == "policies[0]: has no \"name\" (EndpointPolicy or NetworkPolicy)");
-  CHECK(error_of(R"({"policies":[{"name":"EndpointPolicy"}]})") == "policies[0]: has no \"value\"");
-  CHECK(error_of(R"({"policies":{}})") == "policies: must be an array, not object");
+  CHECK(policy_error_of(R"({"policies":[{"value":{}}]})") == "policies[0]: has no \"name\" (EndpointPolicy or NetworkPolicy)");
+  CHECK(policy_error_of(R"({"policies":[{"name":"EndpointPolicy"}]})") == "policies[0]: has no \"value\"");
+  CHECK(policy_error_of(R"({"policies":{}})") == "policies: must be an array, not object");
   CHECK(test::thrown_error([] { read(R"({"policies":[1]})"); }).code() == cni::kInvalidNetworkConfig);
 }
 
@@ -100,7 +100,7 @@ TEST_CASE("a template's empty fields are ignored; ExceptionList inside v2 Settin
   REQUIRE(warnings.size() == 1);
   CHECK(warnings[0].find("ExceptionList") != std::string::npos);
   // Both names at once: which one the operator meant is not for us to guess.
-  CHECK(error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","Settings":
+  CHECK(policy_error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","Settings":
                      {"ExceptionList":["10.0.0.0/8"],"Exceptions":["11.0.0.0/8"]}}}]})") ==
         "policies[0]: OutBoundNAT has both \"Exceptions\" and its v1 name \"ExceptionList\"");
 }

@@ -15,7 +15,7 @@ using test::prefix;
 namespace {
 EndpointConfig parse(std::string_view text) { return read_endpoint_config(cni::NetConf::parse(text)); }
 EndpointConfig parse_json(const json& config) { return read_endpoint_config(cni::NetConf::from_json(config)); }
-std::string error_of(const char* text) { return test::thrown_error([&] { parse(text); }).msg(); }
+std::string config_error_of(const char* text) { return test::thrown_error([&] { parse(text); }).msg(); }
 }  // namespace
 
 TEST_CASE("the legacy wincni example") {
@@ -104,8 +104,8 @@ TEST_CASE("apiVersion: 1, 2, or absent") {
   CHECK(parse(R"({"name":"n","apiVersion":2})").api == HnsApi::V2);
   CHECK(parse(R"({"name":"n","ApiVersion":1})").api == HnsApi::V1);
   CHECK_FALSE(parse(R"({"name":"n","apiVersion":0})").api);
-  CHECK(error_of(R"({"name":"n","apiVersion":3})") == "apiVersion: 3 is not in 0-2");
-  CHECK(error_of(R"({"name":"n","apiVersion":"2"})") == "apiVersion: must be a number, not string");
+  CHECK(config_error_of(R"({"name":"n","apiVersion":3})") == "apiVersion: 3 is not in 0-2");
+  CHECK(config_error_of(R"({"name":"n","apiVersion":"2"})") == "apiVersion: must be a number, not string");
 }
 
 TEST_CASE("without apiVersion, CNI_NETNS says which API") {
@@ -125,14 +125,14 @@ TEST_CASE("ipMasqNetwork, loopbackDSR, optionalFlags, networkWaitSeconds, endpoi
   REQUIRE(config.warnings.size() == 1);
   CHECK(config.warnings[0] == "optionalFlags.bogus is not a flag this plugin knows; ignored");
 
-  CHECK(error_of(R"({"name":"n","ipMasqNetwork":"10.244.0.0/33"})") ==
+  CHECK(config_error_of(R"({"name":"n","ipMasqNetwork":"10.244.0.0/33"})") ==
         "ipMasqNetwork: \"10.244.0.0/33\" is neither an IP prefix nor an address");
-  CHECK(error_of(R"({"name":"n","optionalFlags":{"enableDualStack":"yes"}})") ==
+  CHECK(config_error_of(R"({"name":"n","optionalFlags":{"enableDualStack":"yes"}})") ==
         "optionalFlags.enableDualStack: must be true or false, not string");
-  CHECK(error_of(R"({"name":"n","endpointMacPrefix":"0E2A"})") ==
+  CHECK(config_error_of(R"({"name":"n","endpointMacPrefix":"0E2A"})") ==
         "endpointMacPrefix: \"0E2A\" is invalid, value must be of the format xx-xx");
-  CHECK(error_of(R"({"name":"n","networkWaitSeconds":-1})") == "networkWaitSeconds: must be within 0-3600");
-  CHECK(error_of(R"({"name":"n","loopbackDSR":"true"})") == "loopbackDSR: must be true or false, not string");
+  CHECK(config_error_of(R"({"name":"n","networkWaitSeconds":-1})") == "networkWaitSeconds: must be within 0-3600");
+  CHECK(config_error_of(R"({"name":"n","loopbackDSR":"true"})") == "loopbackDSR: must be true or false, not string");
 }
 
 TEST_CASE("a blueprint needs both the adapter and a subnet") {

@@ -9,8 +9,7 @@
 // plugin's documented codes say otherwise, so a call site names only the
 // field:
 //
-//   constexpr cni::FieldReader fields;
-//   auto port = fields.read_integer(entry, "hostPort", path, 1, 65535);
+//   auto port = cni::kConfigFields.read_integer(entry, "hostPort", path, 1, 65535);
 
 #include <cstddef>
 #include <cstdint>
@@ -81,5 +80,9 @@ class FieldReader {
   int code_ = kInvalidNetworkConfig;
   Mismatch wording_ = Mismatch::kMustBeNot;
 };
+
+// The reader of every plugin's config: error 7, "must be a string, not
+// boolean". One object, so files that read configs do not each define one.
+inline constexpr FieldReader kConfigFields;
 
 }  // namespace wincni::cni
