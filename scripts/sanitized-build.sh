@@ -2,8 +2,8 @@
 # build/sanitized. clang with AddressSanitizer and UndefinedBehaviorSanitizer
 # and the libFuzzer targets (tests/fuzz, docs/fuzzing.md); every native test
 # suite builds and runs in it too. It links dynamically (the sanitizers'
-# runtimes cannot be linked statically), and a sanitized process starts 5 to
-# 10 times slower than in build/linux (docs/fuzzing.md has the figures).
+# runtimes cannot be linked statically), and a sanitized process costs 6 to
+# 11 times what it does in build/linux (docs/fuzzing.md has the figures).
 sanitized_build_dir=build/sanitized
 
 sanitized_configure() {

@@ -2,7 +2,8 @@
 # Installs what wincni needs from Debian's packages. Idempotent and silent when
 # everything is already present; used by the README's commands, .ci/run and
 # developers alike.
-#   scripts/setup.sh          everything (scripts/test.sh, build.sh, release.sh)
+#   scripts/setup.sh          the builds and tests but the sanitized ones
+#                             (scripts/test.sh, build.sh, release.sh)
 #   scripts/setup.sh native   the native build only (scripts/main-job.sh)
 #   scripts/setup.sh sanitize the native build with clang, its sanitizers
 #                             and libFuzzer (scripts/sanitize.sh, fuzz.sh)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: installs what is missing, builds both configurations, then
-# the native suites, the Windows suites under Wine, and the sanitized pass
+# Runs every test: installs what is missing, builds the native and Windows
+# configurations, then the native suites, the Windows suites under Wine, and
+# the sanitized pass, which builds build/sanitized
 # (scripts/sanitize.sh --ci: the unit, engine, e2e and fuzz suites under
 # ASan and UBSan, and each fuzz target briefly).
 #   WINCNI_SKIP_WINDOWS=1     leaves out the Windows build and its suites

@@ -3,9 +3,9 @@
 // vxlan) makes, failing, losing its answer, crashing the delegate, or
 // answering each class of error. flannel passes the delegate's error on and
 // leaves no scratch file of a pod that has no network (the doctor in
-// require_clean's audit checks that). Natively only (flannel-e2e's
-// 'wine_args'): under Wine the delegates' .exe files are swept by their own
-// suites.
+// require_clean's audit checks that). Not under Wine, where the delegates'
+// .exe files are swept by their own suites, nor in CI's sanitized pass
+// (flannel-e2e's 'lean_args'); scripts/sanitize.sh runs them whole.
 
 #include <doctest/doctest.h>
 

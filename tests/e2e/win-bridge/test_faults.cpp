@@ -154,9 +154,9 @@ TEST_CASE("an answer lost at any HNS call of DEL: the repeat finds the work done
 // Each class of error HNS answers with (fault_sweep.hpp), on both APIs and
 // where the ADD creates the network (HCN_E_NETWORK_ALREADY_EXISTS at its
 // create: another ADD got there first): whatever the call, the pod's network
-// is made whole or nothing is left, and DEL finishes. (Natively only: what an
-// HRESULT leads to is the same code in the .exe files, whose Win32 layer the
-// sweeps above cover.)
+// is made whole or nothing is left, and DEL finishes. (Not under Wine, nor in
+// CI's sanitized pass — 'lean_args': what an HRESULT leads to is the same
+// code as natively, and the Win32 layer is covered by the sweeps above.)
 TEST_CASE("HNS error classes at every call of ADD and DEL: the pod's network whole or nothing; DEL finishes") {
   check_error_classes({flows()[0], flows()[1], flows()[3]});
   check_add_whole_or_nothing({flows()[0]}, kUnavailable);
