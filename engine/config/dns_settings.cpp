@@ -17,9 +17,10 @@ std::vector<std::string> read_strings(const nlohmann::json& object, std::string_
   const nlohmann::json* list = cni::kConfigFields.read_array(object, key, path);
   if (list == nullptr) return values;
   for (size_t i = 0; i < list->size(); ++i) {
-    if (!(*list)[i].is_string())
-      cni::kConfigFields.fail(cni::kConfigFields.index_path(cni::kConfigFields.join_path(path, key), i),
-                              "must be a string");
+    if (!(*list)[i].is_string()) {
+      const std::string element = cni::FieldReader::index_path(cni::FieldReader::join_path(path, key), i);
+      cni::kConfigFields.fail(element, "must be a string");
+    }
     values.push_back((*list)[i].get<std::string>());
   }
   return values;
