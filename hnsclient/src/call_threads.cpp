@@ -1,5 +1,7 @@
 #include "call_threads.hpp"
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -10,14 +12,32 @@
 namespace wincni::hns {
 namespace {
 
+// Sleeping on the condition variable until the other side is done costs two
+// context switches a call and, when the CPU went idle meanwhile, waking it:
+// on the project's 2-core virtual machine about a third of an emulated HNS
+// call (win-bridge's ADD 0.2 ms, docs/benchmarks.md). So each side first
+// polls for this long, yielding its CPU to any thread that wants it; a real
+// HNS call (milliseconds) ends in the sleep.
+constexpr std::chrono::microseconds kPollBeforeSleeping{100};
+
+// Polls `ready` for kPollBeforeSleeping.
+template <class Ready>
+void poll_briefly(const Ready& ready) {
+  const auto until = std::chrono::steady_clock::now() + kPollBeforeSleeping;
+  while (!ready() && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+}
+
 // One kept thread: it waits for a task, runs it, reports, and waits again —
-// or ends, when its caller gave up on the task.
+// or ends, when its caller gave up on the task. The atomics repeat, for
+// polling without the lock, what `task` and `task_ended` say under it.
 struct CallThread {
   std::mutex mutex;
   std::condition_variable changed;
   std::function<void()> task;  // set by the caller, taken by the thread
   bool task_ended = false;
   bool abandoned = false;
+  std::atomic<bool> task_waiting{false};
+  std::atomic<bool> task_done{false};
 };
 
 // Never destroyed: kept threads wait on their CallThread until the process
@@ -37,14 +57,19 @@ Threads& threads() {
 void serve(const std::shared_ptr<CallThread>& self) {
   std::unique_lock<std::mutex> lock(self->mutex);
   for (;;) {
+    lock.unlock();
+    poll_briefly([&] { return self->task_waiting.load(std::memory_order_acquire); });
+    lock.lock();
     self->changed.wait(lock, [&] { return static_cast<bool>(self->task); });
     std::function<void()> task = std::move(self->task);
     self->task = nullptr;
+    self->task_waiting = false;
     lock.unlock();
     task();
     task = nullptr;
     lock.lock();
     self->task_ended = true;
+    self->task_done.store(true, std::memory_order_release);
     self->changed.notify_all();
     if (self->abandoned) break;
   }
@@ -76,8 +101,13 @@ bool run_on_call_thread(std::function<void()> task, std::chrono::milliseconds li
   std::shared_ptr<CallThread> thread = idle_or_new_thread();
   std::unique_lock<std::mutex> lock(thread->mutex);
   thread->task_ended = false;
+  thread->task_done = false;
   thread->task = std::move(task);
+  thread->task_waiting.store(true, std::memory_order_release);
   thread->changed.notify_all();
+  lock.unlock();
+  poll_briefly([&] { return thread->task_done.load(std::memory_order_acquire); });
+  lock.lock();
   if (thread->changed.wait_for(lock, limit, [&] { return thread->task_ended; })) {
     lock.unlock();
     Threads& all = threads();
