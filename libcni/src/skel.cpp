@@ -302,6 +302,7 @@ int plugin_main(const PluginSpec& spec, int argc, char** argv) {
   try {
     platform::open_missing_standard_descriptors();
     platform::survive_broken_pipes();
+    platform::keep_children_exit_statuses();
     std::vector<std::string> args(argv, argv + argc);
     FdStreambuf in_buf(0), out_buf(1), err_buf(2);
     std::istream in(&in_buf);

@@ -15,4 +15,9 @@ void open_missing_standard_descriptors();
 // on its own terms (an ADD whose result cannot be written is undone).
 void survive_broken_pipes();
 
+// Delegates' exits are waited for: SIGCHLD at its default action, whatever
+// the runtime left it at (ignoring it, which exec passes on, makes the kernel
+// reap children before their exit status can be read).
+void keep_children_exit_statuses();
+
 }  // namespace wincni::cni::platform

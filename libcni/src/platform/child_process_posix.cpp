@@ -44,8 +44,25 @@ constexpr std::chrono::milliseconds kDrainAfterExit{1000};
 // child's exit is looked for this often while its pipes are still open.
 constexpr std::chrono::milliseconds kExitPollWithoutPidfd{10};
 
-[[noreturn]] void fail(const char* what, int error) {
-  throw Error(kIoFailure, fmt::format("{}: {}", what, std::generic_category().message(error)));
+// The most reads of one output between two looks at the deadlines.
+constexpr int kReadsPerPass = 16;
+
+// strerror's text, lower-cased as libuv's and Go's are ("no such file or
+// directory").
+std::string error_text(int error) {
+  std::string text = std::generic_category().message(error);
+  if (!text.empty() && text[0] >= 'A' && text[0] <= 'Z') text[0] = static_cast<char>(text[0] - 'A' + 'a');
+  return text;
+}
+
+// What this process lacked to start a child (descriptors, memory): nothing
+// ran, and it may work a moment later.
+[[noreturn]] void cannot_prepare(const char* what, int error) {
+  throw StartFailure{fmt::format("{}: {}", what, error_text(error)), /*final=*/false};
+}
+
+void require(int rc, const char* what) {
+  if (rc != 0) cannot_prepare(what, rc);
 }
 
 class Descriptor {
@@ -82,13 +99,15 @@ struct Pipe {
 // inherits neither, so each child sees its own pipes close.
 Pipe make_pipe() {
   int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) fail("cannot create a pipe for a child", errno);
+  if (::pipe2(fds, O_CLOEXEC) != 0) cannot_prepare("cannot create a pipe", errno);
   return Pipe{Descriptor(fds[0]), Descriptor(fds[1])};
 }
 
 void make_non_blocking(const Descriptor& fd) {
   const int flags = ::fcntl(fd.get(), F_GETFL);
-  if (flags < 0 || ::fcntl(fd.get(), F_SETFL, flags | O_NONBLOCK) != 0) fail("cannot set a pipe non-blocking", errno);
+  if (flags < 0 || ::fcntl(fd.get(), F_SETFL, flags | O_NONBLOCK) != 0) {
+    throw Error(kIoFailure, fmt::format("cannot make a child's pipe non-blocking: {}", error_text(errno)));
+  }
 }
 
 // Writing stdin to a child that exits without reading it raises SIGPIPE, whose
@@ -129,14 +148,20 @@ class SigpipeBlock {
 class SpawnAttributes {
  public:
   SpawnAttributes() {
-    if (const int rc = posix_spawnattr_init(&attributes_); rc != 0) fail("cannot start a child", rc);
+    require(posix_spawnattr_init(&attributes_), "cannot prepare its attributes");
     sigset_t none;
     sigemptyset(&none);
     sigset_t all;
     sigfillset(&all);
-    posix_spawnattr_setsigmask(&attributes_, &none);
-    posix_spawnattr_setsigdefault(&attributes_, &all);
-    posix_spawnattr_setflags(&attributes_, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    try {
+      require(posix_spawnattr_setsigmask(&attributes_, &none), "cannot prepare its signal mask");
+      require(posix_spawnattr_setsigdefault(&attributes_, &all), "cannot prepare its signal actions");
+      require(posix_spawnattr_setflags(&attributes_, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF),
+              "cannot prepare its attributes");
+    } catch (...) {
+      posix_spawnattr_destroy(&attributes_);
+      throw;
+    }
   }
   ~SpawnAttributes() { posix_spawnattr_destroy(&attributes_); }
   SpawnAttributes(const SpawnAttributes&) = delete;
@@ -150,11 +175,19 @@ class SpawnAttributes {
 // The child's standard descriptors: the three pipes' child ends.
 class StandardPipes {
  public:
+  // A failed step would leave the child this process's own descriptor there
+  // (a delegate writing into the plugin's result), so each one is checked.
   StandardPipes(const Descriptor& in, const Descriptor& out, const Descriptor& err) {
-    if (const int rc = posix_spawn_file_actions_init(&actions_); rc != 0) fail("cannot start a child", rc);
-    posix_spawn_file_actions_adddup2(&actions_, in.get(), 0);
-    posix_spawn_file_actions_adddup2(&actions_, out.get(), 1);
-    posix_spawn_file_actions_adddup2(&actions_, err.get(), 2);
+    require(posix_spawn_file_actions_init(&actions_), "cannot prepare its standard descriptors");
+    try {
+      for (const auto& [pipe, standard] : {std::pair{&in, 0}, std::pair{&out, 1}, std::pair{&err, 2}}) {
+        require(posix_spawn_file_actions_adddup2(&actions_, pipe->get(), standard),
+                "cannot prepare its standard descriptors");
+      }
+    } catch (...) {
+      posix_spawn_file_actions_destroy(&actions_);
+      throw;
+    }
   }
   ~StandardPipes() { posix_spawn_file_actions_destroy(&actions_); }
   StandardPipes(const StandardPipes&) = delete;
@@ -184,7 +217,7 @@ class ChildRun {
   // and reaped: no process outlives the call, and no zombie stays.
   ~ChildRun() {
     if (pid_ > 0 && !exited_) {
-      ::kill(pid_, SIGKILL);
+      kill_child();
       int status = 0;
       while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
       }
@@ -194,6 +227,11 @@ class ChildRun {
   ProcessOutcome run() {
     start();
     while (!done()) wait_and_serve();
+    if (status_lost_) {
+      throw Error(kIoFailure, fmt::format("\"{}\" ended, but how is not known: its exit status was collected "
+                                          "elsewhere (SIGCHLD ignored, or a wait for any child)",
+                                          spec_.program));
+    }
     return std::move(outcome_);
   }
 
@@ -211,7 +249,7 @@ class ChildRun {
                                        arguments.envp());
           rc != 0) {
         pid_ = -1;
-        throw StartFailure{std::generic_category().message(rc), is_final(rc)};
+        throw StartFailure{error_text(rc), is_final(rc)};
       }
     }
     stdin_ = std::move(in.write_end);
@@ -221,8 +259,10 @@ class ChildRun {
     for (const Descriptor* fd : {&stdin_, &stdout_, &stderr_}) {
       if (fd->open()) make_non_blocking(*fd);
     }
+#ifdef SYS_pidfd_open
     // Linux 5.3 and later: readable once the child has exited.
     pidfd_ = Descriptor(static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0)));
+#endif
     // A limit past the clock's range (a budget of "no limit" spelled as the
     // largest number of milliseconds) is no limit.
     const auto now = Clock::now();
@@ -245,7 +285,9 @@ class ChildRun {
     watch(stderr_, POLLIN);
     if (!exited_) watch(pidfd_, POLLIN);
     const int ready = ::poll(fds.data(), count, poll_timeout_ms());
-    if (ready < 0 && errno != EINTR) fail("cannot wait for a child", errno);
+    if (ready < 0 && errno != EINTR) {
+      throw Error(kIoFailure, fmt::format("cannot wait for \"{}\": {}", spec_.program, error_text(errno)));
+    }
 
     if (stdin_.open()) feed_stdin();
     drain(stdout_, outcome_.out);
@@ -254,7 +296,7 @@ class ChildRun {
     const auto now = Clock::now();
     if (!exited_ && kill_at_ && now >= *kill_at_ && !outcome_.timed_out) {
       outcome_.timed_out = true;
-      ::kill(pid_, SIGKILL);
+      kill_child();
     }
     if (exited_ && now >= drain_until_) {
       // One last read of what the child wrote before it exited, then stop
@@ -298,14 +340,16 @@ class ChildRun {
     stdin_.close();
   }
 
+  // Reads what is there, up to kReadsPerPass buffers: a writer faster than
+  // this reader must not keep the loop from its deadlines.
   static void drain(Descriptor& fd, std::string& sink) {
     std::array<char, 64 * 1024> buffer;
-    while (fd.open()) {
+    for (int reads = 0; fd.open() && reads < kReadsPerPass; ++reads) {
       const ssize_t n = ::read(fd.get(), buffer.data(), buffer.size());
       if (n > 0) {
         sink.append(buffer.data(), static_cast<std::size_t>(n));
       } else if (n < 0 && errno == EINTR) {
-        continue;
+        continue;  // not counted: nothing was read
       } else if (n < 0 && errno == EAGAIN) {
         return;
       } else {
@@ -320,7 +364,10 @@ class ChildRun {
     do {
       reaped = ::waitpid(pid_, &status, WNOHANG);
     } while (reaped < 0 && errno == EINTR);
-    if (reaped != pid_) return;
+    // No child of that number: something else collected it (the kernel, when
+    // SIGCHLD is ignored). It has ended; its status is lost.
+    if (reaped < 0 && errno == ECHILD) status_lost_ = true;
+    if (reaped != pid_ && !status_lost_) return;
     exited_ = true;
     if (WIFEXITED(status)) outcome_.exit_code = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) outcome_.term_signal = WTERMSIG(status);
@@ -329,8 +376,18 @@ class ChildRun {
     drain_until_ = Clock::now() + kDrainAfterExit;
   }
 
+  // Through the pidfd when there is one: the number alone may name another
+  // process once the child has been collected.
+  void kill_child() const {
+#ifdef SYS_pidfd_send_signal
+    if (pidfd_.open() && ::syscall(SYS_pidfd_send_signal, pidfd_.get(), SIGKILL, nullptr, 0) == 0) return;
+#endif
+    if (!status_lost_) ::kill(pid_, SIGKILL);
+  }
+
   const ProcessSpec& spec_;
   ProcessOutcome outcome_;
+  bool status_lost_ = false;
   pid_t pid_ = -1;
   Descriptor stdin_;
   Descriptor stdout_;

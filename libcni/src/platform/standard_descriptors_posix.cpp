@@ -21,9 +21,11 @@ void open_missing_standard_descriptors() {
 }
 
 void survive_broken_pipes() {
-  // Children do not inherit it: libuv resets every signal's disposition
-  // before it execs a delegate.
+  // Children do not inherit it: every signal's disposition is reset in a
+  // delegate before its program starts (child_process_posix.cpp).
   ::signal(SIGPIPE, SIG_IGN);
 }
+
+void keep_children_exit_statuses() { ::signal(SIGCHLD, SIG_DFL); }
 
 }  // namespace wincni::cni::platform

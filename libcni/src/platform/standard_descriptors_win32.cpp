@@ -9,4 +9,7 @@ void open_missing_standard_descriptors() {}
 // Windows has no SIGPIPE: a write to a closed pipe fails.
 void survive_broken_pipes() {}
 
+// Windows has no SIGCHLD: a process handle keeps the exit code.
+void keep_children_exit_statuses() {}
+
 }  // namespace wincni::cni::platform

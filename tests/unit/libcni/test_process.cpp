@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -177,5 +178,38 @@ TEST_CASE("run_process returns when the child exits even if a grandchild keeps i
   const auto outcome = run_process(spec);
   CHECK(outcome.exit_code == 0);
   CHECK(outcome.out == "done\n");
+}
+#endif
+
+#ifndef _WIN32
+TEST_CASE("run_process ends, with an error, when the child's exit status is collected elsewhere") {
+  // Ignoring SIGCHLD makes the kernel collect children at once: the run must
+  // still end (not poll a gone child for ever) and say what it cannot know.
+  struct IgnoredSigchld {
+    IgnoredSigchld() { std::signal(SIGCHLD, SIG_IGN); }
+    ~IgnoredSigchld() { std::signal(SIGCHLD, SIG_DFL); }
+  } ignored;
+  ProcessSpec spec;
+  spec.program = "/bin/sh";
+  spec.args = {"-c", "echo done; exit 3"};
+  spec.timeout = 60s;
+  try {
+    run_process(spec);
+    FAIL("run_process reported an exit status it could not have read");
+  } catch (const Error& e) {
+    CHECK(e.code() == wincni::cni::kIoFailure);
+    CHECK(e.msg().find("exit status") != std::string::npos);
+  }
+}
+
+TEST_CASE("run_process kills at the timeout a child that writes without pause") {
+  ProcessSpec spec;
+  spec.program = "/bin/sh";
+  spec.args = {"-c", "exec cat /dev/zero"};
+  spec.env = {"PATH=/bin:/usr/bin"};
+  spec.timeout = 300ms;
+  const auto outcome = run_process(spec);
+  CHECK(outcome.timed_out);
+  CHECK(outcome.term_signal == 9);
 }
 #endif
