@@ -196,8 +196,8 @@ Outcome Emulator::Impl::run(const std::string& operation, HcnObject kind, Access
   return outcome;
 }
 
-void Emulator::Impl::finish(std::string_view op, const nlohmann::json& input, HResult result, std::string_view output,
-                            const Outcome& outcome) const {
+void Emulator::Impl::finish(std::string_view op, const std::function<nlohmann::json()>& input, HResult result,
+                            std::string_view output, const Outcome& outcome) const {
   journal.record(op, input, result, output, outcome.detail);
   if (outcome.crash_after) end_process_now(86);
 }

@@ -47,8 +47,8 @@ struct Emulator::Impl {
   Outcome run(const std::string& operation, HcnObject kind, Access access,
               const std::function<std::string(Host&)>& body);
   // Journals the call and, for a crash fault, ends the process.
-  void finish(std::string_view op, const nlohmann::json& input, HResult result, std::string_view output,
-              const Outcome& outcome) const;
+  void finish(std::string_view op, const std::function<nlohmann::json()>& input, HResult result,
+              std::string_view output, const Outcome& outcome) const;
 
   HnsVersion version_of(EmulatorState& state) const;
   // HNS's error record for `code`, worded in the configured language.

@@ -60,8 +60,9 @@ HcnReply Emulator::hcs_create(std::string_view id, std::string_view configuratio
   });
   HcnReply reply = reply_of(outcome, *impl_);
   if (system) *system = reply.ok() ? impl_->open_system(std::string(id)) : nullptr;
-  impl_->finish("HcsCreateComputeSystem", {{"Id", id}, {"Configuration", Journal::embed(configuration)}}, reply.hr,
-                reply.error_record, outcome);
+  impl_->finish(
+      "HcsCreateComputeSystem", [&] { return Json{{"Id", id}, {"Configuration", Journal::embed(configuration)}}; },
+      reply.hr, reply.error_record, outcome);
   return reply;
 }
 
@@ -73,7 +74,7 @@ HcnReply Emulator::hcs_open(std::string_view id, HcsHandle* system) {
   HcnReply reply = reply_of(outcome, *impl_);
   // HCS keeps the ID it was asked for; the store compares IDs ignoring case.
   if (system) *system = reply.ok() ? impl_->open_system(std::string(id)) : nullptr;
-  impl_->finish("HcsOpenComputeSystem", {{"Id", id}}, reply.hr, reply.error_record, outcome);
+  impl_->finish("HcsOpenComputeSystem", [&] { return Json{{"Id", id}}; }, reply.hr, reply.error_record, outcome);
   return reply;
 }
 
@@ -84,8 +85,8 @@ HcnReply Emulator::hcs_properties(HcsHandle system, std::string_view query) {
   });
   HcnReply reply = reply_of(outcome, *impl_);
   impl_->finish("HcsGetComputeSystemProperties",
-                {{"System", impl_->describe_handle(system)}, {"Query", Journal::embed(query)}}, reply.hr,
-                reply.ok() ? reply.output : reply.error_record, outcome);
+                [&] { return Json{{"System", impl_->describe_handle(system)}, {"Query", Journal::embed(query)}}; },
+                reply.hr, reply.ok() ? reply.output : reply.error_record, outcome);
   return reply;
 }
 
@@ -96,7 +97,10 @@ HcnReply Emulator::hcs_modify(HcsHandle system, std::string_view configuration) 
   });
   HcnReply reply = reply_of(outcome, *impl_);
   impl_->finish("HcsModifyComputeSystem",
-                {{"System", impl_->describe_handle(system)}, {"Configuration", Journal::embed(configuration)}},
+                [&] {
+                  return Json{{"System", impl_->describe_handle(system)},
+                              {"Configuration", Journal::embed(configuration)}};
+                },
                 reply.hr, reply.error_record, outcome);
   return reply;
 }
@@ -107,15 +111,15 @@ HcnReply Emulator::hcs_terminate(HcsHandle system) {
     return std::string{};
   });
   HcnReply reply = reply_of(outcome, *impl_);
-  impl_->finish("HcsTerminateComputeSystem", {{"System", impl_->describe_handle(system)}}, reply.hr,
+  impl_->finish("HcsTerminateComputeSystem", [&] { return Json{{"System", impl_->describe_handle(system)}}; }, reply.hr,
                 reply.error_record, outcome);
   return reply;
 }
 
 void Emulator::hcs_close(HcsHandle system) {
-  Json described = impl_->describe_handle(system);
+  Json described = impl_->journal.enabled() ? impl_->describe_handle(system) : Json();
   impl_->close_system(system);
-  impl_->journal.record("HcsCloseComputeSystem", {{"System", described}}, hr::kOk, {});
+  impl_->journal.record("HcsCloseComputeSystem", [&] { return Json{{"System", described}}; }, hr::kOk, {});
 }
 
 }  // namespace wincni::hns::emulator

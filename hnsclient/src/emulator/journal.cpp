@@ -14,11 +14,11 @@ nlohmann::json Journal::embed(std::string_view text) {
   return parsed.is_discarded() ? nlohmann::json(std::string(text)) : parsed;
 }
 
-void Journal::record(std::string_view op, const nlohmann::json& input, HResult result, std::string_view output,
-                     std::string_view detail) const {
+void Journal::record(std::string_view op, const std::function<nlohmann::json()>& input, HResult result,
+                     std::string_view output, std::string_view detail) const {
   if (!path_) return;
   nlohmann::ordered_json line = {
-      {"op", op}, {"input", input}, {"hresult", hresult_hex(result)}, {"output", embed(output)}};
+      {"op", op}, {"input", input()}, {"hresult", hresult_hex(result)}, {"output", embed(output)}};
   if (!detail.empty()) line["detail"] = detail;
   try {
     append_line(*path_, line.dump());

@@ -5,6 +5,7 @@
 // garbled), appended atomically so that
 // concurrent processes can share one file.
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,8 +22,10 @@ class Journal {
 
   bool enabled() const { return path_.has_value(); }
   // `output` is JSON text (embedded as JSON) or any other text (as a string).
-  void record(std::string_view op, const nlohmann::json& input, HResult result, std::string_view output,
-              std::string_view detail = {}) const;
+  // `input` is called only when the journal is kept: describing a call costs
+  // parsing its request, a tenth of an emulated call.
+  void record(std::string_view op, const std::function<nlohmann::json()>& input, HResult result,
+              std::string_view output, std::string_view detail = {}) const;
 
   // Text that is JSON becomes that JSON; anything else stays a string.
   static nlohmann::json embed(std::string_view text);

@@ -240,7 +240,7 @@ HnsCallReply Emulator::hns_call(std::string_view method, std::string_view path, 
   } else {
     reply.hr = outcome.hr;
   }
-  Json input = {{"Method", method}, {"Path", path}, {"Request", Journal::embed(body)}};
+  const auto input = [&] { return Json{{"Method", method}, {"Path", path}, {"Request", Journal::embed(body)}}; };
   impl_->finish("HNSCall", input, reply.hr, failed(reply.hr) ? impl_->error_record(reply.hr) : reply.response, outcome);
   return reply;
 }

@@ -113,8 +113,8 @@ HcnReply Emulator::enumerate(HcnObject kind, std::string_view query) {
     return enumerate_ids(host, kind, parse_query(query).filter);
   });
   HcnReply reply = reply_of(outcome, *impl_);
-  impl_->finish("Hcn" + op, {{"Query", Journal::embed(query)}}, reply.hr, reply.ok() ? reply.output : reply.error_record,
-                outcome);
+  impl_->finish("Hcn" + op, [&] { return Json{{"Query", Journal::embed(query)}}; }, reply.hr,
+                reply.ok() ? reply.output : reply.error_record, outcome);
   return reply;
 }
 
@@ -142,10 +142,15 @@ HcnReply Emulator::create(HcnObject kind, HcnHandle network, const Guid& id, std
   });
   HcnReply reply = reply_of(outcome, *impl_);
   if (handle) *handle = reply.ok() ? impl_->open_handle(kind, created) : nullptr;
-  Json input = {{"Id", id.str()}, {"Settings", Journal::embed(settings)}};
-  if (kind == HcnObject::Endpoint) input["Network"] = impl_->describe_handle(network);
-  Json output = reply.ok() ? Json{{"ID", created.str()}} : Journal::embed(reply.error_record);
-  impl_->finish("Hcn" + op, input, reply.hr, output.dump(), outcome);
+  const auto input = [&] {
+    Json described = {{"Id", id.str()}, {"Settings", Journal::embed(settings)}};
+    if (kind == HcnObject::Endpoint) described["Network"] = impl_->describe_handle(network);
+    return described;
+  };
+  std::string output = impl_->journal.enabled()
+                           ? (reply.ok() ? Json{{"ID", created.str()}} : Journal::embed(reply.error_record)).dump()
+                           : std::string();
+  impl_->finish("Hcn" + op, input, reply.hr, output, outcome);
   return reply;
 }
 
@@ -162,7 +167,7 @@ HcnReply Emulator::open(HcnObject kind, const Guid& id, HcnHandle* handle) {
   });
   HcnReply reply = reply_of(outcome, *impl_);
   if (handle) *handle = reply.ok() ? impl_->open_handle(kind, id) : nullptr;
-  impl_->finish("Hcn" + op, {{"Id", id.str()}}, reply.hr, reply.error_record, outcome);
+  impl_->finish("Hcn" + op, [&] { return Json{{"Id", id.str()}}; }, reply.hr, reply.error_record, outcome);
   return reply;
 }
 
@@ -180,8 +185,10 @@ HcnReply Emulator::modify(HcnObject kind, HcnHandle handle, std::string_view set
     return {};
   });
   HcnReply reply = reply_of(outcome, *impl_);
-  impl_->finish("Hcn" + op, {{"Handle", impl_->describe_handle(handle)}, {"Settings", Journal::embed(settings)}}, reply.hr,
-                reply.error_record, outcome);
+  impl_->finish(
+      "Hcn" + op,
+      [&] { return Json{{"Handle", impl_->describe_handle(handle)}, {"Settings", Journal::embed(settings)}}; },
+      reply.hr, reply.error_record, outcome);
   return reply;
 }
 
@@ -199,8 +206,9 @@ HcnReply Emulator::query_properties(HcnObject kind, HcnHandle handle, std::strin
     return {};
   });
   HcnReply reply = reply_of(outcome, *impl_);
-  impl_->finish("Hcn" + op, {{"Handle", impl_->describe_handle(handle)}, {"Query", Journal::embed(query)}}, reply.hr,
-                reply.ok() ? reply.output : reply.error_record, outcome);
+  impl_->finish(
+      "Hcn" + op, [&] { return Json{{"Handle", impl_->describe_handle(handle)}, {"Query", Journal::embed(query)}}; },
+      reply.hr, reply.ok() ? reply.output : reply.error_record, outcome);
   return reply;
 }
 
@@ -216,14 +224,15 @@ HcnReply Emulator::remove(HcnObject kind, const Guid& id) {
     return {};
   });
   HcnReply reply = reply_of(outcome, *impl_);
-  impl_->finish("Hcn" + op, {{"Id", id.str()}}, reply.hr, reply.error_record, outcome);
+  impl_->finish("Hcn" + op, [&] { return Json{{"Id", id.str()}}; }, reply.hr, reply.error_record, outcome);
   return reply;
 }
 
 void Emulator::close(HcnObject kind, HcnHandle handle) {
-  Json described = impl_->describe_handle(handle);
+  Json described = impl_->journal.enabled() ? impl_->describe_handle(handle) : Json();
   impl_->close_handle(handle);
-  impl_->journal.record("HcnClose" + std::string(object_name(kind)), {{"Handle", described}}, hr::kOk, {});
+  impl_->journal.record("HcnClose" + std::string(object_name(kind)), [&] { return Json{{"Handle", described}}; },
+                        hr::kOk, {});
 }
 
 }  // namespace wincni::hns::emulator
