@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "parsed_files.hpp"
 #include "platform.hpp"
 #include "store_layout.hpp"
 #include "wincni/cni/json_keys.hpp"
@@ -52,17 +53,45 @@ std::string file_text(const Record& record, std::uint64_t sequence) {
 }
 
 template <class Record>
+struct ParsedRecord {
+  Record record;
+  std::uint64_t sequence = 0;
+};
+
+// Never destroyed: a call abandoned by its caller (a hung HNS) may still read
+// the store while the process exits.
+template <class Record>
+ParsedFiles<ParsedRecord<Record>>& parsed_records() {
+  static auto* files = new ParsedFiles<ParsedRecord<Record>>;
+  return *files;
+}
+
+template <class Record>
+ParsedRecord<Record> parsed_record(const std::string& path, const std::string& text) {
+  return parsed_records<Record>().get(path, text, [&] {
+    Json item = json_io::parse_object(text, path);
+    ParsedRecord<Record> parsed;
+    read_record(item, parsed.record);
+    parsed.sequence = json_io::read_uint<std::uint64_t>(item, "Sequence");
+    return parsed;
+  });
+}
+
+ParsedFiles<StoreGlobals>& parsed_globals() {
+  static auto* files = new ParsedFiles<StoreGlobals>;
+  return *files;
+}
+
+template <class Record>
 typename RecordCache<Record>::Loader loader_of(const std::string& directory, const char* kind_directory) {
   return [directory, kind_directory](const Guid& id) {
     CachedRecord<Record> slot;
     std::string path = directory + "/" + layout::object_file(kind_directory, id);
     auto text = read_file(path);
     if (!text) return slot;
-    Json item = json_io::parse_object(*text, path);
-    Record record;
-    read_record(item, record);
-    slot.sequence = json_io::read_uint<std::uint64_t>(item, "Sequence");
-    slot.current = std::move(record);
+    ParsedRecord<Record> parsed = parsed_record<Record>(path, *text);
+    slot.sequence = parsed.sequence;
+    slot.current = std::move(parsed.record);
     slot.stored = std::move(*text);
     return slot;
   };
@@ -83,9 +112,7 @@ void add_changes(CommitRecord& commit, const RecordCache<Record>& cache, const c
 
 std::vector<layout::IndexEntry> stored_entries(const CachedRecord<EndpointRecord>& slot, const std::string& path) {
   if (!slot.stored) return {};
-  EndpointRecord stored;
-  read_record(json_io::parse_object(*slot.stored, path), stored);
-  return layout::index_entries(stored);
+  return layout::index_entries(parsed_record<EndpointRecord>(path, *slot.stored).record);
 }
 
 }  // namespace
@@ -158,7 +185,8 @@ EmulatorState::EmulatorState(std::string directory)
       namespaces_(loader_of<HostComputeNamespace>(directory_, layout::kNamespaces)) {
   std::string path = directory_ + "/" + layout::kGlobalsFile;
   if (auto text = read_file(path); text && !text->empty()) {
-    globals_ = StoreGlobals::from_json(json_io::parse_object(*text, path));
+    globals_ = parsed_globals().get(path, *text,
+                                    [&] { return StoreGlobals::from_json(json_io::parse_object(*text, path)); });
     stored_globals_ = std::move(*text);
   }
 }
@@ -281,7 +309,8 @@ CommitRecord EmulatorState::changes() const {
   add_changes(commit, namespaces_, layout::kNamespaces);
   for (const auto& [id, slot] : endpoints_.slots()) {
     if (slot->current && file_text(*slot->current, slot->sequence) == slot->stored) continue;
-    std::vector<layout::IndexEntry> before = stored_entries(*slot, layout::object_file(layout::kEndpoints, id));
+    std::vector<layout::IndexEntry> before =
+        stored_entries(*slot, directory_ + "/" + layout::object_file(layout::kEndpoints, id));
     std::vector<layout::IndexEntry> after = slot->current ? layout::index_entries(*slot->current)
                                                           : std::vector<layout::IndexEntry>{};
     std::vector<layout::IndexEntry> gone;
