@@ -14,10 +14,10 @@ namespace {
 
 // Sleeping on the condition variable until the other side is done costs two
 // context switches a call and, when the CPU went idle meanwhile, waking it:
-// on the project's 2-core virtual machine about a third of an emulated HNS
-// call (win-bridge's ADD 0.2 ms, docs/benchmarks.md). So each side first
-// polls for this long, yielding its CPU to any thread that wants it; a real
-// HNS call (milliseconds) ends in the sleep.
+// on the project's 2-core virtual machine about 30 us of an emulated HNS
+// call's 70 (0.25 ms of win-bridge's ADD). So each side first polls for this
+// long, yielding its CPU to any thread that wants it; a real HNS call
+// (milliseconds) ends in the sleep.
 constexpr std::chrono::microseconds kPollBeforeSleeping{100};
 
 // Polls `ready` for kPollBeforeSleeping.
@@ -106,9 +106,10 @@ bool run_on_call_thread(std::function<void()> task, std::chrono::milliseconds li
   thread->task_waiting.store(true, std::memory_order_release);
   thread->changed.notify_all();
   lock.unlock();
+  const auto deadline = std::chrono::steady_clock::now() + limit;
   poll_briefly([&] { return thread->task_done.load(std::memory_order_acquire); });
   lock.lock();
-  if (thread->changed.wait_for(lock, limit, [&] { return thread->task_ended; })) {
+  if (thread->changed.wait_until(lock, deadline, [&] { return thread->task_ended; })) {
     lock.unlock();
     Threads& all = threads();
     std::lock_guard<std::mutex> guard(all.mutex);

@@ -17,8 +17,9 @@ namespace wincni::hns::emulator {
 template <class Value>
 class ParsedFiles {
  public:
-  // Files remembered at most: the few a command touches; a listing of every
-  // object (hnsctl) goes through without keeping them all.
+  // Files remembered at most: the few a command touches. Once full, what is
+  // remembered stays and further files are parsed each time: a listing of
+  // every object (hnsctl) would only churn through the memo.
   static constexpr std::size_t kCapacity = 64;
 
   // `parse` of `text`, or what it gave last time for the same path and text.
@@ -29,15 +30,11 @@ class ParsedFiles {
       if (auto it = by_path_.find(path); it != by_path_.end() && it->second.first == text) return it->second.second;
     }
     Value value = parse();
-    remember(path, text, value);
-    return value;
-  }
-
-  // `value` is what `text`, about to be written to `path`, parses as.
-  void remember(const std::string& path, const std::string& text, const Value& value) {
     std::lock_guard<std::mutex> guard(mutex_);
-    if (by_path_.size() >= kCapacity && by_path_.find(path) == by_path_.end()) by_path_.clear();
-    by_path_.insert_or_assign(path, std::pair<std::string, Value>(text, value));
+    if (by_path_.size() < kCapacity || by_path_.count(path) != 0) {
+      by_path_.insert_or_assign(path, std::pair<std::string, Value>(text, value));
+    }
+    return value;
   }
 
  private:
