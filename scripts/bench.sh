@@ -20,11 +20,15 @@ case "${1:-}" in
 esac
 
 scripts/setup.sh bench
-# The shipped release's settings (scripts/release.sh): -Os, file by file.
-# Reconfigured each time: naming a target meson has not seen yet fails.
-reconfigure=()
-[ -f build/bench/build.ninja ] && reconfigure=(--reconfigure)
-meson setup "${reconfigure[@]}" build/bench --werror -Doptimization=s -Ddebug=false -Db_ndebug=true -Dunity=off >/dev/null
+# The shipped release's settings (scripts/release/build-options.sh), set
+# each time (`meson setup --reconfigure` keeps an existing folder's compiler
+# arguments); configuring again also lets meson see targets added since.
+. scripts/release/build-options.sh
+if [ -f build/bench/build.ninja ]; then
+  meson configure build/bench "${release_options[@]}"
+else
+  meson setup build/bench --werror "${release_options[@]}" >/dev/null
+fi
 meson compile -C build/bench flannel:executable win-bridge:executable win-overlay:executable \
   host-local:executable hnsctl:executable spawn-floor:executable peak-rss:executable \
   populate-node:executable >/dev/null
