@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "invalid_config.hpp"
 #include "wincni/cni/cni_args.hpp"
 #include "wincni/cni/config_fields.hpp"
 #include "wincni/cni/error.hpp"
@@ -19,17 +20,15 @@ using cni::FieldReader;
 // A field of the wrong JSON type is a decoding failure (6) worded
 // "ipam.dataDir: expected a string", as host-local has always said; its tests
 // pin both. A field of the right type whose value is wrong is 7, in the
-// reference's words where the reference has any (invalid()).
+// reference's words where the reference has any (invalid_config()).
 constexpr FieldReader fields(cni::kDecodingFailure, FieldReader::Mismatch::kExpected);
-
-cni::Error invalid(std::string msg) { return cni::Error(cni::kInvalidNetworkConfig, std::move(msg)); }
 
 // A file-system path: the OS would cut it at a NUL, and host-local would
 // create and lock a directory other than the one the config names.
 std::optional<std::string> path_member(const json& object, std::string_view key, std::string_view path) {
   auto text = fields.read_string(object, key, path);
   if (text && text->find('\0') != std::string::npos) {
-    throw invalid(fmt::format("{}: a path cannot contain a NUL character", FieldReader::join_path(path, key)));
+    throw invalid_config(fmt::format("{}: a path cannot contain a NUL character", FieldReader::join_path(path, key)));
   }
   return text;
 }
@@ -40,7 +39,7 @@ std::optional<cni::IpAddress> ip_member(const json& object, std::string_view key
   const auto text = fields.read_string(object, key, path);
   if (!text || text->empty()) return std::nullopt;
   const auto ip = cni::IpAddress::parse(*text);
-  if (!ip) throw invalid(fmt::format("invalid IP address: {}", *text));
+  if (!ip) throw invalid_config(fmt::format("invalid IP address: {}", *text));
   return ip;
 }
 
@@ -50,7 +49,7 @@ std::optional<cni::IpPrefix> cidr_member(const json& object, std::string_view ke
   const auto text = fields.read_string(object, key, path);
   if (!text) return std::nullopt;
   const auto prefix = cni::IpPrefix::parse(*text);
-  if (!prefix) throw invalid(fmt::format("invalid CIDR address: {}", *text));
+  if (!prefix) throw invalid_config(fmt::format("invalid CIDR address: {}", *text));
   return prefix;
 }
 
@@ -108,23 +107,23 @@ bool allows_one_address_per_family_only(std::string_view version) {
 }
 
 std::vector<RangeSet> canonicalize_sets(const std::vector<std::vector<RangeSpec>>& specs, std::string_view version) {
-  if (specs.empty()) throw invalid("no IP ranges specified");
+  if (specs.empty()) throw invalid_config("no IP ranges specified");
   std::vector<RangeSet> sets;
   int v4 = 0, v6 = 0;
   for (size_t i = 0; i < specs.size(); ++i) {
     try {
       sets.push_back(RangeSet::canonicalize(specs[i]));
     } catch (const cni::Error& e) {
-      throw invalid(fmt::format("invalid range set {}: {}", i, e.msg()));
+      throw invalid_config(fmt::format("invalid range set {}: {}", i, e.msg()));
     }
     ++(sets.back().family() == cni::IpFamily::V4 ? v4 : v6);
   }
   if ((v4 > 1 || v6 > 1) && allows_one_address_per_family_only(version)) {
-    throw invalid(fmt::format("CNI version {} does not support more than 1 address per family", version));
+    throw invalid_config(fmt::format("CNI version {} does not support more than 1 address per family", version));
   }
   for (size_t i = 0; i < sets.size(); ++i) {
     for (size_t j = i + 1; j < sets.size(); ++j) {
-      if (sets[i].overlaps(sets[j])) throw invalid(fmt::format("range set {} overlaps with {}", i, j));
+      if (sets[i].overlaps(sets[j])) throw invalid_config(fmt::format("range set {} overlaps with {}", i, j));
     }
   }
   return sets;
@@ -132,7 +131,7 @@ std::vector<RangeSet> canonicalize_sets(const std::vector<std::vector<RangeSpec>
 
 const json& ipam_section(const cni::NetConf& conf) {
   const json* ipam = fields.read_object(conf.raw(), "ipam", "");
-  if (ipam == nullptr) throw invalid("IPAM config missing 'ipam' key");
+  if (ipam == nullptr) throw invalid_config("IPAM config missing 'ipam' key");
   return *ipam;
 }
 

@@ -2,13 +2,12 @@
 
 #include <fmt/format.h>
 
+#include "invalid_config.hpp"
 #include "wincni/cni/error.hpp"
 
 namespace wincni::hostlocal {
 
 namespace {
-
-cni::Error bad_range(std::string msg) { return cni::Error(cni::kInvalidNetworkConfig, std::move(msg)); }
 
 // The last address the reference hands out by default: IPv4 keeps the
 // broadcast address free, IPv6 has none.
@@ -38,15 +37,16 @@ IpAddress canonical_ip(const IpAddress& ip) {
 }
 
 Range Range::canonicalize(const RangeSpec& spec) {
-  if (!spec.subnet) throw bad_range("IP <nil> not v4 nor v6");
+  if (!spec.subnet) throw invalid_config("IP <nil> not v4 nor v6");
   const IpPrefix& given = *spec.subnet;
   if (given.length() > given.address().bits() - 2) {
-    throw bad_range(fmt::format("Network {} too small to allocate from", given.str()));
+    throw invalid_config(fmt::format("Network {} too small to allocate from", given.str()));
   }
   const IpPrefix network = given.network();
   if (!given.is_network()) {
-    throw bad_range(fmt::format("Network has host bits set. For a subnet mask of length {} the network address is {}",
-                              given.length(), network.address().str()));
+    throw invalid_config(
+        fmt::format("Network has host bits set. For a subnet mask of length {} the network address is {}",
+                    given.length(), network.address().str()));
   }
 
   Range r;
@@ -59,7 +59,7 @@ Range Range::canonicalize(const RangeSpec& spec) {
   if (spec.range_start) {
     r.start_ = canonical_ip(*spec.range_start);
     if (!in_subnet_and_bounds(network, r.start_, r.start_, given_end)) {
-      throw bad_range(fmt::format("RangeStart {} not in network {}", r.start_.str(), network.str()));
+      throw invalid_config(fmt::format("RangeStart {} not in network {}", r.start_.str(), network.str()));
     }
   } else {
     r.start_ = network.address().next();
@@ -67,7 +67,7 @@ Range Range::canonicalize(const RangeSpec& spec) {
   if (given_end) {
     r.end_ = *given_end;
     if (!in_subnet_and_bounds(network, r.end_, r.start_, r.end_)) {
-      throw bad_range(fmt::format("RangeEnd {} not in network {}", r.end_.str(), network.str()));
+      throw invalid_config(fmt::format("RangeEnd {} not in network {}", r.end_.str(), network.str()));
     }
   } else {
     r.end_ = default_end(network);
