@@ -21,11 +21,13 @@ esac
 
 scripts/setup.sh bench
 # The shipped release's settings (scripts/release/build-options.sh), set
-# each time (`meson setup --reconfigure` keeps an existing folder's compiler
-# arguments); configuring again also lets meson see targets added since.
+# each time with `meson configure` (`meson setup --reconfigure` keeps an
+# existing folder's compiler arguments), then `--reconfigure` so that meson
+# reads meson.build again: naming a target it has not seen yet fails.
 . scripts/release/build-options.sh
 if [ -f build/bench/build.ninja ]; then
   meson configure build/bench "${release_options[@]}"
+  meson setup --reconfigure build/bench >/dev/null
 else
   meson setup build/bench --werror "${release_options[@]}" >/dev/null
 fi

@@ -14,10 +14,10 @@ namespace {
 
 // Sleeping on the condition variable until the other side is done costs two
 // context switches a call and, when the CPU went idle meanwhile, waking it:
-// on the project's 2-core virtual machine about 30 us of an emulated HNS
-// call's 70 (0.25 ms of win-bridge's ADD). So each side first polls for this
-// long, yielding its CPU to any thread that wants it; a real HNS call
-// (milliseconds) ends in the sleep.
+// on the project's 2-core virtual machine about 30 us, some 40% of an
+// emulated HNS call (0.25 ms of win-bridge's ADD). So each side first polls
+// for this long, yielding its CPU to any thread that wants it; a real HNS
+// call (milliseconds) ends in the sleep.
 constexpr std::chrono::microseconds kPollBeforeSleeping{100};
 
 // Polls `ready` for kPollBeforeSleeping.

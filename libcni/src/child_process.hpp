@@ -19,8 +19,9 @@ struct StartFailure {
 // Starts spec.program (a path; a bare name means the current directory),
 // feeds it stdin, collects stdout and stderr until it has exited and both are
 // closed (or for a second more, when a grandchild holds them), and kills it
-// at spec.timeout. Throws StartFailure when it cannot start; cni::Error for
-// a failure of this process's own (pipes, descriptors).
+// at spec.timeout. Throws StartFailure when it cannot start, also when this
+// process lacks what a start needs (pipes, attributes: retried); cni::Error
+// when waiting for the child fails.
 ProcessOutcome run_child(const ProcessSpec& spec);
 
 // The program's path as run_child starts it: no PATH search, on any OS.

@@ -98,10 +98,11 @@ _FULL_DISK_LIMITS = [0, 200, 1000]
 
 
 def _full_disk_artifacts(base: Base) -> List[str]:
-    """A delegate started through libuv gets SIGXFSZ's default action back
-    (libuv resets every signal in the child), so under the limit host-local
-    dies at the write where a full disk would fail it, like a process killed
-    half-way: its STATUS probe stays, and the next DEL removes it."""
+    """A delegate gets SIGXFSZ's default action back (posix_spawn's
+    POSIX_SPAWN_SETSIGDEF resets every signal in the child), so under the
+    limit host-local dies at the write where a full disk would fail it, like
+    a process killed half-way: its STATUS probe stays, and the next DEL
+    removes it."""
     return [] if base.plugin == "host-local" else ["ipam/*/.wincni-status-probe"]
 
 
