@@ -28,16 +28,15 @@ void poll_briefly(const Ready& ready) {
 }
 
 // One kept thread: it waits for a task, runs it, reports, and waits again —
-// or ends, when its caller gave up on the task. The atomics repeat, for
-// polling without the lock, what `task` and `task_ended` say under it.
+// or ends, when its caller gave up on the task. The flags are atomic so
+// that each side can poll them without the lock; they change under it.
 struct CallThread {
   std::mutex mutex;
   std::condition_variable changed;
   std::function<void()> task;  // set by the caller, taken by the thread
-  bool task_ended = false;
   bool abandoned = false;
-  std::atomic<bool> task_waiting{false};
-  std::atomic<bool> task_done{false};
+  std::atomic<bool> task_waiting{false};  // `task` is set: what the thread polls for
+  std::atomic<bool> task_done{false};     // what the caller polls and waits for
 };
 
 // Never destroyed: kept threads wait on their CallThread until the process
@@ -68,7 +67,6 @@ void serve(const std::shared_ptr<CallThread>& self) {
     task();
     task = nullptr;
     lock.lock();
-    self->task_ended = true;
     self->task_done.store(true, std::memory_order_release);
     self->changed.notify_all();
     if (self->abandoned) break;
@@ -100,7 +98,6 @@ std::shared_ptr<CallThread> idle_or_new_thread() {
 bool run_on_call_thread(std::function<void()> task, std::chrono::milliseconds limit) {
   std::shared_ptr<CallThread> thread = idle_or_new_thread();
   std::unique_lock<std::mutex> lock(thread->mutex);
-  thread->task_ended = false;
   thread->task_done = false;
   thread->task = std::move(task);
   thread->task_waiting.store(true, std::memory_order_release);
@@ -109,7 +106,7 @@ bool run_on_call_thread(std::function<void()> task, std::chrono::milliseconds li
   const auto deadline = std::chrono::steady_clock::now() + limit;
   poll_briefly([&] { return thread->task_done.load(std::memory_order_acquire); });
   lock.lock();
-  if (thread->changed.wait_until(lock, deadline, [&] { return thread->task_ended; })) {
+  if (thread->changed.wait_until(lock, deadline, [&] { return thread->task_done.load(std::memory_order_acquire); })) {
     lock.unlock();
     Threads& all = threads();
     std::lock_guard<std::mutex> guard(all.mutex);

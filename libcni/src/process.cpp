@@ -25,16 +25,6 @@ bool has_directory_part(const std::string& program) {
 
 constexpr int kStartAttempts = 3;
 
-}  // namespace
-
-// The contract is "a path", so a bare name means the file in the current
-// directory on both platforms (libuv and posix_spawnp would search PATH).
-std::string platform::without_path_search(const std::string& program) {
-  return has_directory_part(program) ? program : "./" + program;
-}
-
-namespace {
-
 std::vector<char*> c_array(std::vector<std::string>& strings) {
   std::vector<char*> out;
   out.reserve(strings.size() + 1);
@@ -44,6 +34,12 @@ std::vector<char*> c_array(std::vector<std::string>& strings) {
 }
 
 }  // namespace
+
+// The contract is "a path", so a bare name means the file in the current
+// directory on both platforms (libuv and posix_spawnp would search PATH).
+std::string platform::without_path_search(const std::string& program) {
+  return has_directory_part(program) ? program : "./" + program;
+}
 
 platform::ExecArguments::ExecArguments(const ProcessSpec& spec)
     : argv_strings_{spec.program}, env_strings_(spec.env) {

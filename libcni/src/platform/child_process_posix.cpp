@@ -30,6 +30,7 @@
 #include <fmt/format.h>
 
 #include "../child_process.hpp"
+#include "descriptor_posix.hpp"
 #include "wincni/cni/error.hpp"
 
 namespace wincni::cni::platform {
@@ -65,31 +66,6 @@ std::string error_text(int error) {
 void require(int rc, const char* what) {
   if (rc != 0) cannot_prepare(what, rc);
 }
-
-class Descriptor {
- public:
-  Descriptor() = default;
-  explicit Descriptor(int fd) : fd_(fd) {}
-  Descriptor(Descriptor&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
-  Descriptor& operator=(Descriptor&& other) noexcept {
-    if (this != &other) {
-      close();
-      fd_ = std::exchange(other.fd_, -1);
-    }
-    return *this;
-  }
-  ~Descriptor() { close(); }
-
-  int get() const { return fd_; }
-  bool open() const { return fd_ >= 0; }
-  void close() {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = -1;
-  }
-
- private:
-  int fd_ = -1;
-};
 
 struct Pipe {
   Descriptor read_end;
@@ -300,10 +276,8 @@ class ChildRun {
       kill_child();
     }
     if (exited_ && now >= drain_until_) {
-      // One last read of what the child wrote before it exited, then stop
-      // waiting for whoever else holds the pipes.
-      drain(stdout_, outcome_.out);
-      drain(stderr_, outcome_.err);
+      // What the child wrote before it exited was read above; stop waiting
+      // for whoever else holds the pipes.
       stdout_.close();
       stderr_.close();
     }

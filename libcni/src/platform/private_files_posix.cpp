@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "descriptor_posix.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/private_files.hpp"
 
@@ -22,26 +23,6 @@ constexpr mode_t kPrivateDir = 0700;
 [[noreturn]] void fail(std::string_view op, const std::string& path, int err) {
   throw Error(kIoFailure, fmt::format("{} {}: {}", op, path, std::strerror(err)));
 }
-
-class Fd {
- public:
-  explicit Fd(int fd) : fd_(fd) {}
-  ~Fd() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  int get() const { return fd_; }
-  // close() reports write-back errors that a destructor would swallow.
-  int close() {
-    const int rc = ::close(fd_);
-    fd_ = -1;
-    return rc;
-  }
-
- private:
-  int fd_;
-};
 
 // O_NONBLOCK: opening a FIFO (for reading with no writer, for writing with
 // no reader) would otherwise wait for ever; regular files ignore it.
@@ -64,14 +45,14 @@ void write_all(int fd, std::string_view content, const std::string& path) {
   }
 }
 
-void fill(Fd& fd, std::string_view content, const std::string& path) {
+void fill(platform::Descriptor& fd, std::string_view content, const std::string& path) {
   write_all(fd.get(), content, path);
   if (fd.close() != 0) fail("close", path, errno);
 }
 
 // A private file with `content`, removed again when writing fails.
 void write_staged(const std::string& staged, std::string_view content) {
-  Fd fd(open_retrying(staged, O_WRONLY | O_CREAT | O_TRUNC, kPrivateFile));
+  platform::Descriptor fd(open_retrying(staged, O_WRONLY | O_CREAT | O_TRUNC, kPrivateFile));
   if (fd.get() < 0) fail("open", staged, errno);
   try {
     fill(fd, content, staged);
@@ -128,7 +109,7 @@ std::vector<DirEntry> list_directory(const std::string& path) {
 }
 
 std::optional<std::string> read_file(const std::string& path) {
-  Fd fd(open_retrying(path, O_RDONLY));
+  platform::Descriptor fd(open_retrying(path, O_RDONLY));
   if (fd.get() < 0) {
     if (errno == ENOENT) return std::nullopt;
     fail("open", path, errno);
@@ -156,7 +137,7 @@ void overwrite_file(const std::string& path, std::string_view content) {
   // Written over in place, then cut to length, rather than opened with
   // O_TRUNC: ext4 flushes a file truncated to zero and rewritten when it is
   // closed, which made this one write a tenth of a host-local ADD.
-  Fd fd(open_retrying(path, O_WRONLY | O_CREAT, kPrivateFile));
+  platform::Descriptor fd(open_retrying(path, O_WRONLY | O_CREAT, kPrivateFile));
   if (fd.get() < 0) fail("open", path, errno);
   write_all(fd.get(), content, path);
   if (::ftruncate(fd.get(), static_cast<off_t>(content.size())) != 0) fail("truncate", path, errno);
@@ -174,7 +155,7 @@ bool publish_file_exclusive(const std::string& dir, std::string_view name, std::
   if (err == EEXIST) return false;
   if (!rename_unsupported(err)) fail("rename", target, err);
 
-  Fd fd(open_retrying(target, O_WRONLY | O_CREAT | O_EXCL, kPrivateFile));
+  platform::Descriptor fd(open_retrying(target, O_WRONLY | O_CREAT | O_EXCL, kPrivateFile));
   if (fd.get() < 0) {
     if (errno == EEXIST) return false;
     fail("open", target, errno);
