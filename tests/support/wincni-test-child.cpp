@@ -4,6 +4,7 @@
 //
 // What it does comes from the environment variable WINCNI_TEST_SCRIPT, a JSON
 // object; every key is optional and the steps run in this order:
+//   "tally":     path of a file that gains one line per run
 //   "record":    path ("-" for stdout) that receives {"argv","env","stdin"}
 //   "sleep_ms":  sleep this long (less if the file "until" appears), then, if
 //                given, create the file "marker"
@@ -86,6 +87,7 @@ int main(int argc, char** argv) {
   if (!script.value("ignore_stdin", false)) {
     input.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
   }
+  if (script.contains("tally")) std::ofstream(script["tally"].get<std::string>(), std::ios::app) << "ran\n";
   if (script.contains("record")) write_record(script["record"].get<std::string>(), argc, argv, input);
   if (script.contains("sleep_ms")) {
     const auto deadline =

@@ -243,15 +243,31 @@ bool is_final(int rc) {
   return false;
 }
 
+// STATUS_DLL_INIT_FAILED: the loader gave up before the program's own code
+// ran, because a DLL's initialisation failed. Windows does this to a
+// process started while the desktop heap is exhausted (many processes on a
+// busy node), and Wine now and then under load; either way a moment later
+// the same program starts. With any output the program did run, and its
+// status stands.
+constexpr std::uint32_t kDllInitFailed = 0xC0000142;
+
+bool never_ran(const ProcessOutcome& outcome) {
+  return static_cast<std::uint32_t>(outcome.exit_code) == kDllInitFailed && !outcome.timed_out &&
+         outcome.out.empty() && outcome.err.empty();
+}
+
 }  // namespace
 
 ProcessOutcome run_child(const ProcessSpec& spec) {
+  ProcessOutcome outcome;
   try {
     ChildRun child(spec);
-    return child.run();
+    outcome = child.run();
   } catch (const SpawnFailed& failed) {
     throw StartFailure{uv_strerror(failed.rc), is_final(failed.rc)};
   }
+  if (never_ran(outcome)) throw StartFailure{"its DLLs failed to initialise (0xC0000142)", false};
+  return outcome;
 }
 
 }  // namespace wincni::cni::platform

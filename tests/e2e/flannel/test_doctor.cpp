@@ -39,7 +39,7 @@ Doctor doctor(const FlannelNode& node, std::vector<std::string> extra = {}) {
   args.insert(args.end(), extra.begin(), extra.end());
   Doctor result{node.hnsctl(args), {}};
   result.report = result.run.json();
-  INFO(result.run.out << result.run.err);
+  INFO(result.run.report());
   REQUIRE(result.report.is_object());
   return result;
 }

@@ -5,6 +5,8 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <thread>
 #include <vector>
@@ -141,6 +143,43 @@ TEST_CASE("run_process reports a program that cannot start as an I/O error namin
     CHECK(e.msg().find("attempts") == std::string::npos);
   }
 }
+
+#ifdef _WIN32
+namespace {
+std::size_t lines_in(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  return static_cast<std::size_t>(std::count(std::istreambuf_iterator<char>(in), {}, '\n'));
+}
+}  // namespace
+
+// 0xC0000142 as main's return value: what the loader reports when a DLL's
+// initialisation fails, before any of the program's code runs.
+constexpr int kDllInitFailed = static_cast<int>(0xC0000142u);
+
+TEST_CASE("run_process starts again a program whose DLLs failed to initialise, three times at most") {
+  wincni::test::ScratchDir dir;
+  const auto tally = dir / "tally";
+  try {
+    run_process(child_running({{"tally", tally.string()}, {"exit", kDllInitFailed}}));
+    FAIL("run_process returned for a program that never ran");
+  } catch (const Error& e) {
+    CHECK(e.code() == wincni::cni::kIoFailure);
+    CHECK(e.msg().find("0xC0000142") != std::string::npos);
+    CHECK(e.msg().find("(3 attempts)") != std::string::npos);
+  }
+  CHECK(lines_in(tally) == 3);
+}
+
+TEST_CASE("run_process keeps the status 0xC0000142 of a program that printed something: it ran") {
+  wincni::test::ScratchDir dir;
+  const auto tally = dir / "tally";
+  const auto outcome =
+      run_process(child_running({{"tally", tally.string()}, {"stderr", "ran"}, {"exit", kDllInitFailed}}));
+  CHECK(outcome.exit_code == kDllInitFailed);
+  CHECK(outcome.err == "ran");
+  CHECK(lines_in(tally) == 1);
+}
+#endif
 
 TEST_CASE("run_process does not search PATH for a bare program name") {
   wincni::test::ScratchDir on_path;
