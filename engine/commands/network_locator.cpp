@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <filesystem>
 #include <string>
 #include <thread>
 
@@ -10,6 +9,7 @@
 
 #include "commands/rollback.hpp"
 #include "wincni/cni/file_lock.hpp"
+#include "wincni/cni/private_files.hpp"
 #include "plan/endpoint_marker.hpp"
 #include "commands/host_endpoint.hpp"
 #include "wincni/hns/hns_error.hpp"
@@ -20,11 +20,13 @@ namespace {
 
 constexpr auto kPollInterval = std::chrono::milliseconds(200);
 
-// The lock file's directory; one that cannot be made fails the lock's open,
-// which names the path.
+// The lock file's directory, private as every folder a plugin keeps; one
+// that cannot be made fails the lock's open, which names the path.
 void make_lock_dir(const std::string& data_dir) {
-  std::error_code ignored;
-  std::filesystem::create_directories(std::filesystem::path(std::u8string(data_dir.begin(), data_dir.end())), ignored);
+  try {
+    cni::private_files::create_private_directories(data_dir);
+  } catch (const cni::Error&) {
+  }
 }
 
 // The network and, where the flavor has one, the host's endpoint on it: both

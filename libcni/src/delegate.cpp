@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <iostream>
 #include <optional>
 
 #include <fmt/format.h>
@@ -123,8 +122,11 @@ std::string invoke(std::string_view command, std::string_view plugin, std::strin
   }
   if (outcome.exit_code != 0 || outcome.term_signal != 0) throw failure(plugin, outcome);
   if (!outcome.err.empty()) {
-    std::ostream& sink = options.stderr_sink != nullptr ? *options.stderr_sink : std::cerr;
-    sink << outcome.err << std::flush;
+    if (options.stderr_sink != nullptr) {
+      options.stderr_sink->write(outcome.err);
+    } else {
+      DescriptorSink(2).write(outcome.err);
+    }
   }
   return std::move(outcome.out);
 }

@@ -3,9 +3,8 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
-#include <ostream>
 
-#include <fmt/chrono.h>
+#include <fmt/format.h>
 #include <uv.h>
 
 #include "wincni/cni/append_file.hpp"
@@ -15,12 +14,18 @@ namespace wincni::cni {
 
 namespace {
 
+// By the calendar arithmetic of <chrono>, not fmt's strftime-like chrono
+// formatting: that goes through std::locale, whose facets were a large part
+// of every .exe.
 std::string utc_timestamp() {
-  const auto now = std::chrono::system_clock::now();
-  const auto seconds = std::chrono::time_point_cast<std::chrono::seconds>(now);
-  const auto millis = std::chrono::duration_cast<std::chrono::milliseconds>(now - seconds).count();
-  return fmt::format("{:%Y-%m-%dT%H:%M:%S}.{:03}Z", fmt::gmtime(std::chrono::system_clock::to_time_t(seconds)),
-                     millis);
+  using namespace std::chrono;
+  const auto now = floor<milliseconds>(system_clock::now());
+  const auto day = floor<days>(now);
+  const year_month_day date{day};
+  const hh_mm_ss time{now - day};
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z", static_cast<int>(date.year()),
+                     static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()), time.hours().count(),
+                     time.minutes().count(), time.seconds().count(), time.subseconds().count());
 }
 
 std::string one_line(std::string_view message) {
@@ -96,14 +101,14 @@ struct Logger::Sink {
   uv_pid_t pid = uv_os_getpid();
   std::optional<LogLevel> file_level;  // set only while the file is open
   std::optional<LogLevel> stderr_level;
-  std::ostream* err = nullptr;
+  ByteSink* err = nullptr;
   std::unique_ptr<AppendFile> file;
   std::mutex mutex;
 
   bool open(const std::string& path) {
     file = std::make_unique<AppendFile>(path);
     if (file->is_open()) return true;
-    if (err != nullptr) *err << fmt::format("{}: cannot open log file {}: {}\n", plugin, path, file->error());
+    if (err != nullptr) err->write(fmt::format("{}: cannot open log file {}: {}\n", plugin, path, file->error()));
     file.reset();
     return false;
   }
@@ -111,7 +116,7 @@ struct Logger::Sink {
 
 Logger::Logger() = default;
 
-Logger::Logger(const LogSettings& settings, std::string plugin, std::ostream* err) : sink_(std::make_unique<Sink>()) {
+Logger::Logger(const LogSettings& settings, std::string plugin, ByteSink* err) : sink_(std::make_unique<Sink>()) {
   sink_->plugin = std::move(plugin);
   sink_->err = err;
   sink_->stderr_level = err != nullptr ? settings.stderr_level : std::nullopt;
@@ -140,7 +145,7 @@ void Logger::write(LogLevel level, std::string_view message) const {
                                        sink_->pid, sink_->command, sink_->container_id, one_line(message));
   std::lock_guard lock(sink_->mutex);
   if (sink_->file_level && level <= *sink_->file_level) sink_->file->append(line);
-  if (sink_->stderr_level && level <= *sink_->stderr_level) *sink_->err << line << std::flush;
+  if (sink_->stderr_level && level <= *sink_->stderr_level) sink_->err->write(line);
 }
 
 const Logger& Logger::disabled() {

@@ -1,12 +1,11 @@
 #include "wincni/cni/plugin_path.hpp"
 
-#include <filesystem>
-#include <system_error>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "wincni/cni/error.hpp"
+#include "wincni/cni/private_files.hpp"
 
 namespace wincni::cni {
 namespace {
@@ -16,22 +15,6 @@ std::string_view directory_separators(PathFlavor flavor) { return flavor == Path
 std::vector<std::string_view> extensions(PathFlavor flavor) {
   if (flavor == PathFlavor::kWindows) return {".exe", ""};
   return {""};
-}
-
-// Joining is about the file system we are about to stat, so it follows the
-// platform we run on, whatever flavor the CNI_PATH syntax has.
-std::string join(const std::string& dir, std::string_view file) {
-  constexpr auto native = static_cast<char>(std::filesystem::path::preferred_separator);
-  std::string path = dir;
-  if (path.back() != '/' && path.back() != native) path += native;
-  path += file;
-  return path;
-}
-
-bool is_regular_file(const std::string& utf8_path) {
-  std::error_code ignored;
-  return std::filesystem::is_regular_file(std::filesystem::path(std::u8string(utf8_path.begin(), utf8_path.end())),
-                                          ignored);
 }
 
 }  // namespace
@@ -67,8 +50,10 @@ std::string find_plugin(std::string_view name, const std::vector<std::string>& d
   for (const auto& dir : dirs) {
     if (dir.empty()) continue;
     for (const auto ext : extensions(flavor)) {
-      auto candidate = join(dir, std::string(name) + std::string(ext));
-      if (is_regular_file(candidate)) return candidate;
+      // Joined for the file system we are about to look at, so by the
+      // platform we run on, whatever flavor the CNI_PATH syntax has.
+      auto candidate = private_files::join(dir, std::string(name) + std::string(ext));
+      if (private_files::is_regular_file(candidate)) return candidate;
     }
   }
   throw Error(kInvalidNetworkConfig, fmt::format("failed to find plugin \"{}\" in path [{}]", name, fmt::join(dirs, " ")));

@@ -4,10 +4,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <istream>
 #include <memory>
 #include <optional>
-#include <ostream>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -15,7 +14,6 @@
 #include "wincni/cni/build_identity.hpp"
 #include "wincni/cni/cni_env.hpp"
 #include "wincni/cni/error.hpp"
-#include "wincni/cni/fd_stream.hpp"
 #include "wincni/cni/json_keys.hpp"
 #include "wincni/cni/version.hpp"
 
@@ -90,21 +88,12 @@ std::string error_json(const Error& error, std::string_view version) {
 }
 
 // Go's skel reads all of stdin; a read error is code 5, not an empty config.
-std::string read_stdin(std::istream& in) {
-  const auto saved_mask = in.exceptions();
-  std::string data;
+std::string read_stdin(ByteSource& in) {
   try {
-    // With badbit in the mask, an exception from the streambuf reaches us
-    // with its message instead of only setting badbit.
-    in.exceptions(std::ios::badbit);
-    char chunk[16 * 1024];
-    while (in.read(chunk, sizeof chunk) || in.gcount() > 0) data.append(chunk, static_cast<size_t>(in.gcount()));
-  } catch (const std::exception& e) {
-    in.exceptions(saved_mask);
+    return read_all(in);
+  } catch (const std::runtime_error& e) {
     throw Error(kIoFailure, fmt::format("error reading from stdin: {}", e.what()));
   }
-  in.exceptions(saved_mask);
-  return data;
 }
 
 // CHECK needs a 0.4.0 config, GC and STATUS a 1.1.0 one, and the plugin must
@@ -153,7 +142,7 @@ std::string dispatch(const PluginSpec& spec, const CommandContext& ctx) {
 // the handler, and the logger that sees all of it.
 class SkelRun {
  public:
-  SkelRun(const PluginSpec& spec, const Environment& env, std::ostream& err) : spec_(spec), env_(env), err_(err) {}
+  SkelRun(const PluginSpec& spec, const Environment& env, ByteSink& err) : spec_(spec), env_(env), err_(err) {}
 
   // The logger for this invocation, from the config once it has been read.
   const Logger& logger() {
@@ -165,7 +154,7 @@ class SkelRun {
   }
 
   // Everything that can fail with a CNI error; returns the stdout text.
-  std::optional<std::string> run(std::istream& in) {
+  std::optional<std::string> run(ByteSource& in) {
     try {
       invocation_ = read_cni_invocation(env_);
     } catch (const Error&) {
@@ -217,7 +206,7 @@ class SkelRun {
  private:
   const PluginSpec& spec_;
   const Environment& env_;
-  std::ostream& err_;
+  ByteSink& err_;
   CniInvocation invocation_;
   CommandContext ctx_;  // empty until the command is known and its config read
   nlohmann::json document_;
@@ -238,18 +227,17 @@ void log_outcome(SkelRun& invocation, const std::optional<Error>& failure,
   }
 }
 
-int run_command(const PluginSpec& spec, const Environment& env, std::istream& in, std::ostream& out,
-                std::ostream& err) {
+int run_command(const PluginSpec& spec, const Environment& env, ByteSource& in, ByteSink& out, ByteSink& err) {
   const auto started = std::chrono::steady_clock::now();
   SkelRun invocation(spec, env, err);
   std::optional<Error> failure;
   try {
     std::optional<std::string> answer = invocation.run(in);
     if (!answer) {
-      err << about_text(spec);
+      err.write(about_text(spec));
       return 0;
     }
-    if (!(out << *answer << std::flush)) {
+    if (!out.write(*answer)) {
       // The runtime is gone, or closed stdout: nobody learns of a success.
       invocation.undo_add();
       failure = Error(kIoFailure, "cannot write the result to stdout");
@@ -261,7 +249,7 @@ int run_command(const PluginSpec& spec, const Environment& env, std::istream& in
   } catch (...) {
     failure = Error(kInternal, "unknown exception");
   }
-  if (failure) out << error_json(*failure, error_version(invocation.document())) << std::flush;
+  if (failure) out.write(error_json(*failure, error_version(invocation.document())));
   log_outcome(invocation, failure, started);
   return failure ? 1 : 0;
 }
@@ -274,26 +262,26 @@ std::string about_text(const PluginSpec& spec) {
                      fmt::join(supported_versions(spec), ", "));
 }
 
-int run_plugin(const PluginSpec& spec, const std::vector<std::string>& argv, const Environment& env,
-               std::istream& in, std::ostream& out, std::ostream& err) {
+int run_plugin(const PluginSpec& spec, const std::vector<std::string>& argv, const Environment& env, ByteSource& in,
+               ByteSink& out, ByteSink& err) {
   try {
     if (argv.size() > 1) {
       const std::string& option = argv[1];
       if (option == "--help" || option == "-h") {
-        out << usage_text(spec);
+        out.write(usage_text(spec));
         return 0;
       }
       if (option == "--version") {
-        out << version_line(spec.name) << '\n';
+        out.write(version_line(spec.name) + '\n');
         return 0;
       }
-      err << fmt::format("{}: unknown option {}\n", spec.name, option) << usage_text(spec);
+      err.write(fmt::format("{}: unknown option {}\n{}", spec.name, option, usage_text(spec)));
       return 2;
     }
     return run_command(spec, env, in, out, err);
   } catch (...) {
-    // Only the streams themselves can get here (e.g. bad_alloc while
-    // writing); there is nobody left to tell.
+    // Only the output itself can get here (e.g. bad_alloc while writing);
+    // there is nobody left to tell.
     return 1;
   }
 }
@@ -304,13 +292,9 @@ int plugin_main(const PluginSpec& spec, int argc, char** argv) {
     platform::survive_broken_pipes();
     platform::keep_children_exit_statuses();
     std::vector<std::string> args(argv, argv + argc);
-    FdStreambuf in_buf(0), out_buf(1), err_buf(2);
-    std::istream in(&in_buf);
-    std::ostream out(&out_buf), err(&err_buf);
-    const int code = run_plugin(spec, args, Environment::from_process(), in, out, err);
-    out.flush();
-    err.flush();
-    return code;
+    DescriptorSource in(0);
+    DescriptorSink out(1), err(2);
+    return run_plugin(spec, args, Environment::from_process(), in, out, err);
   } catch (...) {
     return 1;
   }

@@ -1,7 +1,6 @@
 #include "flannel_config.hpp"
 
 #include <algorithm>
-#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -85,6 +84,18 @@ std::string native_separators(std::string path) {
   return path;
 }
 
+// A path from the root, as std::filesystem's has_root_directory says (without
+// its code in the .exe): "/x" on POSIX; "\x", "C:\x" or "\\server\share"
+// on Windows, separators already native, where a drive-relative "C:x" is not.
+bool starts_at_root(const std::string& path) {
+#ifdef _WIN32
+  const std::size_t after_drive = path.size() >= 2 && path[1] == ':' ? 2 : 0;
+  return path.size() > after_drive && path[after_drive] == '\\';
+#else
+  return !path.empty() && path.front() == '/';
+#endif
+}
+
 }  // namespace
 
 FlannelConfig read_flannel_config(const cni::NetConf& conf) {
@@ -105,7 +116,7 @@ FlannelConfig read_flannel_config(const cni::NetConf& conf) {
   config.data_dir = native_separators(std::move(config.data_dir));
   // A relative dataDir would put pods' configs in whatever folder the
   // runtime runs in (System32 for a Windows service).
-  if (!std::filesystem::path(config.data_dir).has_root_directory()) {
+  if (!starts_at_root(config.data_dir)) {
     throw cni::Error(cni::kInvalidNetworkConfig,
                      fmt::format("dataDir \"{}\" is relative: give a path from the root, such as the default {}",
                                  config.data_dir, native_separators(kDefaultDataDir)));

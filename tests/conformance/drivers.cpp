@@ -11,13 +11,13 @@ namespace wincni::test {
 nlohmann::json Outcome::answer() const { return nlohmann::json::parse(out); }
 
 Outcome InProcess::run(const cni::Environment& env, const std::string& stdin_text) {
-  std::istringstream in(stdin_text);
-  std::ostringstream out, err;
+  cni::StringSource in(stdin_text);
+  cni::StringSink out, err;
   Outcome outcome;
   outcome.exit_code =
       cni::run_plugin(conformance_plugin_spec(env), {"wincni-conformance-plugin"}, env, in, out, err);
-  outcome.out = out.str();
-  outcome.err = err.str();
+  outcome.out = out.text;
+  outcome.err = err.text;
   return outcome;
 }
 

@@ -184,14 +184,13 @@ TEST_CASE_TEMPLATE("without CNI_COMMAND the about text goes to stderr", D, CONFO
 }
 
 TEST_CASE("an unreadable stdin is an I/O failure (in process)") {
-  struct FailingBuf : std::streambuf {
-    int_type underflow() override { throw std::runtime_error("Input/output error"); }
-  } buf;
-  std::istream in(&buf);
-  std::ostringstream out, err;
+  struct FailingSource : wincni::cni::ByteSource {
+    std::size_t read(char*, std::size_t) override { throw std::runtime_error("Input/output error"); }
+  } in;
+  wincni::cni::StringSink out, err;
   const Environment env = complete_cni_env("ADD");
   CHECK(wincni::cni::run_plugin(conformance_plugin_spec(env), {"plugin"}, env, in, out, err) == 1);
-  CHECK(json::parse(out.str()) ==
+  CHECK(json::parse(out.text) ==
         json{{"cniVersion", "1.1.0"}, {"code", 5}, {"msg", "error reading from stdin: Input/output error"}});
 }
 

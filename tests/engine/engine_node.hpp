@@ -29,11 +29,10 @@ class EngineNode : public EmulatedNode {
     emulator.faults = environment.get_or("WINCNI_EMULATOR_FAULTS", "");
     if (auto journal = environment.get("WINCNI_EMULATOR_JOURNAL")) emulator.journal_path = *journal;
     const engine::EndpointEngine engine(flavor_, [emulator] { return std::make_shared<hns::emulator::Emulator>(emulator); });
-    std::istringstream in(call.config);
-    std::ostringstream out;
-    std::ostringstream err;
+    cni::StringSource in(call.config);
+    cni::StringSink out, err;
     const int code = cni::run_plugin(engine.plugin_spec(), {"engine"}, environment, in, out, err);
-    return Run{code, out.str(), err.str(), false};
+    return Run{code, out.text, err.text, false};
   }
 
  private:

@@ -96,6 +96,13 @@ bool is_directory(const std::string& path) {
   return attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_DIRECTORY) != 0;
 }
 
+// A link's own attributes: CreateProcess follows a file link, and a link to
+// a folder has the directory attribute too.
+bool is_regular_file(const std::string& path) {
+  const DWORD attributes = GetFileAttributesW(widen(path).c_str());
+  return attributes != INVALID_FILE_ATTRIBUTES && (attributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_DEVICE)) == 0;
+}
+
 void create_private_directories(const std::string& path) {
   if (path.empty() || is_directory(path)) return;
   size_t end = path.size();

@@ -71,6 +71,17 @@ TEST_CASE("a relative dataDir is refused: the runtime's working directory is no 
   }
 }
 
+TEST_CASE("a dataDir from the root is taken, in each form the platform has") {
+#ifdef _WIN32
+  for (const char* dir : {"C:/flannel", "D:\\\\flannel", "\\\\flannel", "/flannel", "//server/share/flannel"}) {
+#else
+  for (const char* dir : {"/flannel", "//flannel", "/"}) {
+#endif
+    CAPTURE(dir);
+    CHECK(error_of((std::string(R"({"name":"n","type":"flannel","dataDir":")") + dir + R"("})").c_str()) == "");
+  }
+}
+
 TEST_CASE("the delegate checks give the reference's messages, in any key case") {
   CHECK(error_of(R"({"name":"n","type":"flannel","delegate":{"name":"x"}})") ==
         "7 'delegate' dictionary must not have 'name' field, it'll be set by flannel");

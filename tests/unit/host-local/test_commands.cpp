@@ -55,10 +55,10 @@ class Node {
     env.set("CNI_IFNAME", ifname);
     env.set("CNI_PATH", "/opt/cni/bin");
     if (!cni_args.empty()) env.set("CNI_ARGS", cni_args);
-    std::istringstream in(config);
-    std::ostringstream out, err;
+    cni::StringSource in(config);
+    cni::StringSink out, err;
     const int rc = cni::run_plugin(hl::host_local_plugin(), {"host-local"}, env, in, out, err);
-    return Outcome{rc, out.str().empty() ? json() : json::parse(out.str())};
+    return Outcome{rc, out.text.empty() ? json() : json::parse(out.text)};
   }
 
  private:

@@ -87,7 +87,7 @@ TEST_CASE("delegate_add returns the delegate's result and forwards its stderr") 
   const json result = {{"cniVersion", "1.0.0"},
                        {"ips", {{{"address", "10.0.0.5/24"}, {"gateway", "10.0.0.1"}}}},
                        {"routes", {{{"dst", "0.0.0.0/0"}}}}};
-  std::ostringstream forwarded;
+  wincni::cni::StringSink forwarded;
   DelegateOptions options;
   options.stderr_sink = &forwarded;
   const auto got = wincni::cni::delegate_add(
@@ -99,7 +99,7 @@ TEST_CASE("delegate_add returns the delegate's result and forwards its stderr") 
   CHECK(got.ips[0].gateway->str() == "10.0.0.1");
   REQUIRE(got.routes.size() == 1);
   CHECK(got.routes[0].dst.str() == "0.0.0.0/0");
-  CHECK(forwarded.str() == "ipam says hi\n");
+  CHECK(forwarded.text == "ipam says hi\n");
 }
 
 TEST_CASE("delegate_add reads a result without cniVersion in the config's version") {

@@ -60,7 +60,7 @@ TEST_CASE("the reference host-local's result is read in every version it speaks"
     CAPTURE(version);
     wincni::test::ScratchDir data;
     const std::string config = host_local_config(version, data.path());
-    std::ostringstream forwarded;
+    wincni::cni::StringSink forwarded;
     DelegateOptions options;
     options.stderr_sink = &forwarded;
     const wincni::cni::Result result =
@@ -71,7 +71,7 @@ TEST_CASE("the reference host-local's result is read in every version it speaks"
     CHECK(result.ips[0].gateway->str() == "10.22.0.1");
     REQUIRE(result.routes.size() == 1);
     CHECK(result.routes[0].dst.str() == "0.0.0.0/0");
-    CHECK(forwarded.str().empty());
+    CHECK(forwarded.text.empty());
     // host-local keeps one file per reserved address; DEL, with the same
     // container ID and interface passed through, removes it.
     const std::filesystem::path reservation = data / "ref-net" / "10.22.0.2";

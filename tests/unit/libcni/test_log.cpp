@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <ctime>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -21,6 +22,20 @@ std::vector<std::string> lines_of(const std::filesystem::path& file) {
   std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   return lines;
+}
+
+// The UTC time to the second as the log writes it, by the C library's clock.
+std::string utc_now_by_strftime() {
+  const std::time_t now = std::time(nullptr);
+  std::tm parts{};
+#ifdef _WIN32
+  gmtime_s(&parts, &now);
+#else
+  gmtime_r(&now, &parts);
+#endif
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &parts);
+  return text;
 }
 
 LogSettings file_settings(const std::filesystem::path& file, LogLevel level) {
@@ -74,13 +89,13 @@ TEST_CASE("settings: nothing by default, config keys, and the environment wins")
 }
 
 TEST_CASE("a disabled logger writes nothing anywhere") {
-  std::ostringstream err;
+  wincni::cni::StringSink err;
   {
     Logger logger(LogSettings{}, "test-plugin", &err);
     CHECK_FALSE(logger.enabled(LogLevel::Error));
     logger.error("nothing {}", 1);
   }
-  CHECK(err.str().empty());
+  CHECK(err.text.empty());
   CHECK_FALSE(Logger::disabled().enabled(LogLevel::Error));
   Logger::disabled().error("ignored");
 }
@@ -91,6 +106,7 @@ TEST_CASE("the file gets one line per entry, filtered by level, appended") {
   {
     std::ofstream(file, std::ios::binary) << "earlier line\n";
   }
+  const std::string before = utc_now_by_strftime();
   {
     Logger logger(file_settings(file, LogLevel::Info), "win-bridge", nullptr);
     logger.set_invocation("ADD", "abc123");
@@ -108,6 +124,10 @@ TEST_CASE("the file gets one line per entry, filtered by level, appended") {
   CHECK(lines[1][4] == '-');
   CHECK(lines[1][10] == 'T');
   CHECK(lines[1][23] == 'Z');
+  // Same-width text, so in time order as strings.
+  const std::string stamped = lines[1].substr(0, 19);
+  CHECK(before <= stamped);
+  CHECK(stamped <= utc_now_by_strftime());
   CHECK(lines[1].find(" INFO  win-bridge[") != std::string::npos);
   CHECK(lines[1].find("] ADD abc123: endpoint ep1 created") != std::string::npos);
   CHECK(lines[2].find(" ERROR win-bridge[") != std::string::npos);
@@ -115,15 +135,15 @@ TEST_CASE("the file gets one line per entry, filtered by level, appended") {
 }
 
 TEST_CASE("stderr gets entries only at its own level") {
-  std::ostringstream err;
+  wincni::cni::StringSink err;
   LogSettings settings;
   settings.stderr_level = LogLevel::Warn;
   Logger logger(settings, "flannel", &err);
   logger.info("quiet");
   logger.warn("loud");
-  CHECK(err.str().find("quiet") == std::string::npos);
-  CHECK(err.str().find("WARN  flannel[") != std::string::npos);
-  CHECK(err.str().find("- -: loud") != std::string::npos);  // no invocation set yet
+  CHECK(err.text.find("quiet") == std::string::npos);
+  CHECK(err.text.find("WARN  flannel[") != std::string::npos);
+  CHECK(err.text.find("- -: loud") != std::string::npos);  // no invocation set yet
 }
 
 TEST_CASE("settings problems are logged as warnings once the log is open") {
@@ -139,9 +159,9 @@ TEST_CASE("settings problems are logged as warnings once the log is open") {
 
 TEST_CASE("a log file that cannot be opened is reported on stderr, once") {
   wincni::test::ScratchDir dir;
-  std::ostringstream err;
+  wincni::cni::StringSink err;
   Logger logger(file_settings(dir / "missing-dir" / "cni.log", LogLevel::Debug), "p", &err);
-  CHECK(err.str().find("cannot open log file") != std::string::npos);
+  CHECK(err.text.find("cannot open log file") != std::string::npos);
   CHECK_FALSE(logger.enabled(LogLevel::Error));
   logger.error("goes nowhere");
 }

@@ -27,10 +27,10 @@ struct Run {
 
 Run run(const PluginSpec& spec, const Environment& env, const std::string& stdin_text,
         std::vector<std::string> argv = {"plugin"}) {
-  std::istringstream in(stdin_text);
-  std::ostringstream out, err;
+  wincni::cni::StringSource in(stdin_text);
+  wincni::cni::StringSink out, err;
   const int code = run_plugin(spec, argv, env, in, out, err);
-  return {code, out.str(), err.str()};
+  return {code, out.text, err.text};
 }
 
 Environment env_for(const std::string& command) { return wincni::test::complete_cni_env(command); }
@@ -53,9 +53,9 @@ PluginSpec spec_with_add() {
 const std::string kConfig = R"({"cniVersion":"1.0.0","name":"net1","type":"test-plugin"})";
 
 // A stdin whose read fails, as reading a directory does.
-class FailingBuf : public std::streambuf {
- protected:
-  int_type underflow() override { throw std::runtime_error("Is a directory"); }
+class FailingSource : public wincni::cni::ByteSource {
+ public:
+  std::size_t read(char*, std::size_t) override { throw std::runtime_error("Is a directory"); }
 };
 
 }  // namespace
@@ -191,12 +191,11 @@ TEST_CASE("the error's cniVersion is the config's when known, else the newest") 
 }
 
 TEST_CASE("a stdin read error is an I/O failure with its cause") {
-  FailingBuf buf;
-  std::istream in(&buf);
-  std::ostringstream out, err;
+  FailingSource in;
+  wincni::cni::StringSink out, err;
   const int code = run_plugin(spec_with_add(), {"plugin"}, env_for("ADD"), in, out, err);
   CHECK(code == 1);
-  const json answer = json::parse(out.str());
+  const json answer = json::parse(out.text);
   CHECK(answer["code"] == kIoFailure);
   CHECK(answer["msg"] == "error reading from stdin: Is a directory");
 }

@@ -3,10 +3,10 @@
 // CNI_PATH, run with our whole environment but CNI_COMMAND, fed the config.
 
 #include <chrono>
-#include <iosfwd>
 #include <string>
 #include <string_view>
 
+#include "wincni/cni/byte_streams.hpp"
 #include "wincni/cni/env.hpp"
 #include "wincni/cni/result.hpp"
 
@@ -14,8 +14,8 @@ namespace wincni::cni {
 
 struct DelegateOptions {
   std::chrono::milliseconds timeout{std::chrono::seconds(60)};
-  // Where a successful delegate's stderr goes; nullptr means std::cerr.
-  std::ostream* stderr_sink = nullptr;
+  // Where a successful delegate's stderr goes; nullptr means our stderr.
+  ByteSink* stderr_sink = nullptr;
 };
 
 // The plugin is found with find_plugin (plugin_path.hpp) in env's CNI_PATH

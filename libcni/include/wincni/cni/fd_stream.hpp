@@ -1,14 +1,14 @@
 #pragma once
-// std::streambufs over the standard file descriptors, through libuv so that
-// both platforms behave the same: no CRLF translation on Windows, and a read
-// error (stdin is a directory, a broken handle) surfaces as an exception
-// instead of looking like end of input. The plugins' skel reads and writes
-// through them; hnsctl reads its stdin through one, so that a config piped
-// to explain arrives byte for byte as a plugin's would (a text-mode read
-// takes bytes of UTF-16 for line ends and an end of file).
+// A std::streambuf over a standard file descriptor, by the descriptor
+// streams of byte_streams.hpp. hnsctl (a tool, with iostreams anyway) reads
+// its stdin through one, so that a config piped to explain arrives byte for
+// byte as a plugin's would (a text-mode read takes bytes of UTF-16 for line
+// ends and an end of file). The plugins use the byte streams themselves.
 
 #include <array>
 #include <streambuf>
+
+#include "wincni/cni/byte_streams.hpp"
 
 namespace wincni::cni {
 
@@ -27,7 +27,8 @@ class FdStreambuf : public std::streambuf {
  private:
   bool flush_output();
 
-  int fd_;
+  DescriptorSource source_;
+  DescriptorSink sink_;
   // Left uninitialised on purpose: zeroing 80 KiB for each of three streams
   // was a third of a plugin's start-up.
   std::array<char, 64 * 1024> in_;

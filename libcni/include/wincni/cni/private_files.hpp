@@ -26,6 +26,8 @@ std::string join(std::string_view dir, std::string_view name);
 // as they are.
 void create_private_directories(const std::string& path);
 bool is_directory(const std::string& path);
+// A file, not a directory or a device, following links; false when absent.
+bool is_regular_file(const std::string& path);
 
 struct DirEntry {
   std::string name;

@@ -4,12 +4,12 @@
 // and errors into stdout JSON and an exit code.
 
 #include <functional>
-#include <iosfwd>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "wincni/cni/byte_streams.hpp"
 #include "wincni/cni/config.hpp"
 #include "wincni/cni/env.hpp"
 #include "wincni/cni/log.hpp"
@@ -70,7 +70,7 @@ PluginSpec spec_of(const Plugin& plugin, std::string name, std::string descripti
 // "<name> <description> (wincni <version>, commit <commit>)\nCNI protocol versions supported: 0.1.0, ...\n".
 std::string about_text(const PluginSpec& spec);
 
-// Runs one invocation against an explicit environment and streams; returns
+// Runs one invocation against an explicit environment and byte streams; returns
 // the process exit code: 0 on success, 1 when an error was printed, 2 for an
 // unknown command-line option. Used by plugin_main and by tests.
 //
@@ -82,8 +82,8 @@ std::string about_text(const PluginSpec& spec);
 // name (7), unknown command (4), version reconciliation and gating (1, or 6
 // for a malformed cniVersion on CHECK/GC/STATUS), then the handler. Nothing
 // but a result or an error JSON is written to `out`; no exception escapes.
-int run_plugin(const PluginSpec& spec, const std::vector<std::string>& argv, const Environment& env,
-               std::istream& in, std::ostream& out, std::ostream& err);
+int run_plugin(const PluginSpec& spec, const std::vector<std::string>& argv, const Environment& env, ByteSource& in,
+               ByteSink& out, ByteSink& err);
 
 // For main(): the real argv, environment, stdin, stdout and stderr.
 int plugin_main(const PluginSpec& spec, int argc, char** argv);
