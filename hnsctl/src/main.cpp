@@ -16,7 +16,7 @@ int main(int argc, char** argv) {
     auto emulated = hnsctl::emulated_host(*api);
     // stdin as the plugins read theirs, byte for byte (std::cin is in text
     // mode on Windows): explain decodes a config piped to it as they do.
-    cni::FdStreambuf stdin_buf(0);
+    cni::FdInputStreambuf stdin_buf(0);
     std::istream in(&stdin_buf);
     hnsctl::Context context{client, emulated.get(), std::cout, std::cerr, &in};
     return hnsctl::run_hnsctl(cni::program_arguments(argc, argv), context);

@@ -9,8 +9,10 @@
 
 namespace wincni::cni::platform {
 
-// The program did not start: nothing ran. `final` when starting it again
-// cannot help (absent, not a program, not allowed, a bad path).
+// The program did not start: nothing of it ran (on Windows, also a child
+// the loader ended with STATUS_DLL_INIT_FAILED before any output: almost
+// certainly before its own code). `final` when starting it again cannot
+// help (absent, not a program, not allowed, a bad path).
 struct StartFailure {
   std::string reason;
   bool final = true;

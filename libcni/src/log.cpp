@@ -22,10 +22,10 @@ std::string utc_timestamp() {
   const auto now = floor<milliseconds>(system_clock::now());
   const auto day = floor<days>(now);
   const year_month_day date{day};
-  const hh_mm_ss time{now - day};
+  const hh_mm_ss of_day{now - day};
   return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z", static_cast<int>(date.year()),
-                     static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()), time.hours().count(),
-                     time.minutes().count(), time.seconds().count(), time.subseconds().count());
+                     static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()), of_day.hours().count(),
+                     of_day.minutes().count(), of_day.seconds().count(), of_day.subseconds().count());
 }
 
 std::string one_line(std::string_view message) {

@@ -5,6 +5,8 @@
 #include "wincni/cni/process.hpp"
 
 #include <chrono>
+#include <optional>
+#include <string_view>
 #include <thread>
 
 #include <fmt/format.h>
@@ -49,19 +51,31 @@ platform::ExecArguments::ExecArguments(const ProcessSpec& spec)
 }
 
 // Starting a program can fail for a moment and then work: Windows refuses
-// an .exe a scanner has open (a sharing violation), Wine's CreateProcess
-// under load fails now and then with a code libuv does not know, and Linux
-// says EAGAIN or ETXTBSY. Nothing ran, so starting it again is safe.
+// an .exe a scanner has open (a sharing violation) and ends one whose DLLs
+// could not initialise before its code ran, Wine's CreateProcess under load
+// fails now and then with a code libuv does not know, and Linux says EAGAIN
+// or ETXTBSY. Nothing ran, so starting it again is safe. The attempts share
+// spec.timeout: a caller's limit holds however many there were.
 ProcessOutcome run_process(const ProcessSpec& spec) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point deadline = Clock::now() + spec.timeout;
+  std::optional<ProcessSpec> later;  // a copy with what is left of the limit, made only for a retry
   for (int attempt = 1;; ++attempt) {
     try {
-      return platform::run_child(spec);
+      return platform::run_child(later ? *later : spec);
     } catch (const platform::StartFailure& failed) {
-      if (failed.final || attempt == kStartAttempts) {
-        throw Error(kIoFailure, fmt::format("cannot start \"{}\": {}{}", spec.program, failed.reason,
-                                            attempt > 1 ? fmt::format(" ({} attempts)", attempt) : ""));
-      }
+      auto give_up = [&](std::string_view why) {
+        return Error(kIoFailure, fmt::format("cannot start \"{}\": {}{}{}", spec.program, failed.reason,
+                                             attempt > 1 ? fmt::format(" ({} attempts)", attempt) : "", why));
+      };
+      if (failed.final || attempt == kStartAttempts) throw give_up("");
       std::this_thread::sleep_for(std::chrono::milliseconds(50 * attempt));
+      if (spec.timeout.count() > 0) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+        if (left.count() <= 0) throw give_up("; no time left to try again");
+        if (!later) later = spec;
+        later->timeout = left;
+      }
     }
   }
 }

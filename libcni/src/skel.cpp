@@ -91,7 +91,7 @@ std::string error_json(const Error& error, std::string_view version) {
 std::string read_stdin(ByteSource& in) {
   try {
     return read_all(in);
-  } catch (const std::runtime_error& e) {
+  } catch (const std::exception& e) {  // also a stdin too large to hold
     throw Error(kIoFailure, fmt::format("error reading from stdin: {}", e.what()));
   }
 }
@@ -231,6 +231,7 @@ int run_command(const PluginSpec& spec, const Environment& env, ByteSource& in, 
   const auto started = std::chrono::steady_clock::now();
   SkelRun invocation(spec, env, err);
   std::optional<Error> failure;
+  bool stdout_failed = false;
   try {
     std::optional<std::string> answer = invocation.run(in);
     if (!answer) {
@@ -239,6 +240,7 @@ int run_command(const PluginSpec& spec, const Environment& env, ByteSource& in, 
     }
     if (!out.write(*answer)) {
       // The runtime is gone, or closed stdout: nobody learns of a success.
+      stdout_failed = true;
       invocation.undo_add();
       failure = Error(kIoFailure, "cannot write the result to stdout");
     }
@@ -249,7 +251,9 @@ int run_command(const PluginSpec& spec, const Environment& env, ByteSource& in, 
   } catch (...) {
     failure = Error(kInternal, "unknown exception");
   }
-  if (failure) out.write(error_json(*failure, error_version(invocation.document())));
+  // Not after a failed write: part of the result may be out already, and an
+  // error behind it would make the whole unparsable. The log says why.
+  if (failure && !stdout_failed) out.write(error_json(*failure, error_version(invocation.document())));
   log_outcome(invocation, failure, started);
   return failure ? 1 : 0;
 }

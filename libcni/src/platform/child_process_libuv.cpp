@@ -243,12 +243,14 @@ bool is_final(int rc) {
   return false;
 }
 
-// STATUS_DLL_INIT_FAILED: the loader gave up before the program's own code
-// ran, because a DLL's initialisation failed. Windows does this to a
-// process started while the desktop heap is exhausted (many processes on a
-// busy node), and Wine now and then under load; either way a moment later
-// the same program starts. With any output the program did run, and its
-// status stands.
+// STATUS_DLL_INIT_FAILED: the loader gave up because a DLL's
+// initialisation failed, almost certainly before the program's own code
+// ran (a program could end with this status itself, but none of ours or
+// of the CNI plugins we start does, and never silently). Windows does this
+// to a process started while the desktop heap is exhausted (many processes
+// on a busy node), and perhaps Wine under load; a moment later the same
+// program starts. With any output the program did run, and its status
+// stands.
 constexpr std::uint32_t kDllInitFailed = 0xC0000142;
 
 bool never_ran(const ProcessOutcome& outcome) {

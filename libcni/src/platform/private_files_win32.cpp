@@ -96,10 +96,19 @@ bool is_directory(const std::string& path) {
   return attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_DIRECTORY) != 0;
 }
 
-// A link's own attributes: CreateProcess follows a file link, and a link to
-// a folder has the directory attribute too.
+// A link's own attributes say only that it is one, so a link is opened to
+// look at what it leads to (nothing, for a dangling one), as stat does.
 bool is_regular_file(const std::string& path) {
-  const DWORD attributes = GetFileAttributesW(widen(path).c_str());
+  const std::wstring wide = widen(path);
+  DWORD attributes = GetFileAttributesW(wide.c_str());
+  if (attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0) {
+    Win32Handle target(CreateFileW(wide.c_str(), FILE_READ_ATTRIBUTES,
+                                   FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
+                                   FILE_FLAG_BACKUP_SEMANTICS, nullptr));
+    BY_HANDLE_FILE_INFORMATION info{};
+    const bool followed = target.valid() && GetFileInformationByHandle(target.get(), &info);
+    attributes = followed ? info.dwFileAttributes : INVALID_FILE_ATTRIBUTES;
+  }
   return attributes != INVALID_FILE_ATTRIBUTES && (attributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_DEVICE)) == 0;
 }
 

@@ -1,8 +1,8 @@
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <ctime>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -24,17 +24,12 @@ std::vector<std::string> lines_of(const std::filesystem::path& file) {
   return lines;
 }
 
-// The UTC time to the second as the log writes it, by the C library's clock.
+// The UTC time to the second as the log writes it, by the C library's
+// calendar (the clock is the one the log reads: glibc's time() may lag it).
 std::string utc_now_by_strftime() {
-  const std::time_t now = std::time(nullptr);
-  std::tm parts{};
-#ifdef _WIN32
-  gmtime_s(&parts, &now);
-#else
-  gmtime_r(&now, &parts);
-#endif
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
   char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &parts);
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", std::gmtime(&now));
   return text;
 }
 

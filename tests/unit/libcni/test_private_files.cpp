@@ -78,6 +78,32 @@ TEST_CASE("private directories are made with their parents; existing ones are le
   check_io_failure("mkdir", text(dir / "file"), [&] { files::create_private_directories(text(dir / "file" / "sub")); });
 }
 
+TEST_CASE("a regular file is one: not a folder, not a missing name") {
+  ScratchDir dir;
+  std::ofstream(dir / "file") << "x";
+  fs::create_directory(dir / "folder");
+  CHECK(files::is_regular_file(text(dir / "file")));
+  CHECK_FALSE(files::is_regular_file(text(dir / "folder")));
+  CHECK_FALSE(files::is_regular_file(text(dir / "missing")));
+  CHECK_FALSE(files::is_regular_file(""));
+}
+
+// Windows' links need a privilege (and Wine's are POSIX links underneath),
+// so the Win32 branch that follows them has no test of its own.
+#ifndef _WIN32
+TEST_CASE("POSIX: a link counts as what it leads to; a dangling one as nothing") {
+  ScratchDir dir;
+  std::ofstream(dir / "file") << "x";
+  fs::create_directory(dir / "folder");
+  fs::create_symlink(dir / "file", dir / "to-file");
+  fs::create_directory_symlink(dir / "folder", dir / "to-folder");
+  fs::create_symlink(dir / "missing", dir / "dangling");
+  CHECK(files::is_regular_file(text(dir / "to-file")));
+  CHECK_FALSE(files::is_regular_file(text(dir / "to-folder")));
+  CHECK_FALSE(files::is_regular_file(text(dir / "dangling")));
+}
+#endif
+
 TEST_CASE("a listing names every entry but . and .., telling regular files apart") {
   ScratchDir dir;
   write(dir / "10.0.0.2", "a");

@@ -150,11 +150,11 @@ std::size_t lines_in(const std::filesystem::path& file) {
   std::ifstream in(file);
   return static_cast<std::size_t>(std::count(std::istreambuf_iterator<char>(in), {}, '\n'));
 }
-}  // namespace
 
 // 0xC0000142 as main's return value: what the loader reports when a DLL's
 // initialisation fails, before any of the program's code runs.
 constexpr int kDllInitFailed = static_cast<int>(0xC0000142u);
+}  // namespace
 
 TEST_CASE("run_process starts again a program whose DLLs failed to initialise, three times at most") {
   wincni::test::ScratchDir dir;

@@ -1,9 +1,8 @@
 #include <doctest/doctest.h>
 
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
-#include <streambuf>
+#include <iterator>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -198,6 +197,28 @@ TEST_CASE("a stdin read error is an I/O failure with its cause") {
   const json answer = json::parse(out.text);
   CHECK(answer["code"] == kIoFailure);
   CHECK(answer["msg"] == "error reading from stdin: Is a directory");
+}
+
+TEST_CASE("an ADD whose result cannot be written is undone by DEL, and nothing else is written") {
+  // A runtime that closed the pipe: what it did not read did not happen.
+  struct RefusingSink : wincni::cni::ByteSink {
+    int writes = 0;
+    bool write(std::string_view) override {
+      ++writes;
+      return false;
+    }
+  } out;
+  int deletes = 0;
+  PluginSpec spec = spec_with_add();
+  spec.del = [&deletes](const CommandContext& ctx) {
+    CHECK(ctx.command == "DEL");
+    ++deletes;
+  };
+  wincni::cni::StringSource in(kConfig);
+  wincni::cni::StringSink err;
+  CHECK(run_plugin(spec, {"plugin"}, env_for("ADD"), in, out, err) == 1);
+  CHECK(deletes == 1);
+  CHECK(out.writes == 1);  // the result only: no error JSON behind a part of it
 }
 
 TEST_CASE("every command leaves one summary line in the log file") {

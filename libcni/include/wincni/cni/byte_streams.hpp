@@ -2,7 +2,7 @@
 // Plain byte streams for what a plugin reads and writes: its stdin, stdout
 // and stderr, a log's stderr share, a delegate's forwarded stderr. Not
 // std::iostream: constructing any stream object brings in the C++ runtime's
-// locales, which were about a quarter of each plugin's .exe
+// locales, which were more than a third of each plugin's .exe
 // (docs/benchmarks.md, section 6).
 //
 // The descriptor versions go through libuv, so that both platforms behave
@@ -28,7 +28,8 @@ class ByteSource {
 class ByteSink {
  public:
   virtual ~ByteSink() = default;
-  // All of `bytes`; false when they could not all be written.
+  // All of `bytes`; false when they could not all be written. Never throws
+  // for the descriptor: a plugin that cannot write has no one to tell.
   virtual bool write(std::string_view bytes) = 0;
 };
 

@@ -25,7 +25,9 @@ struct ProcessOutcome {
   std::string err;
 };
 
-// Throws cni::Error(kIoFailure) when the program cannot be started.
+// Throws cni::Error(kIoFailure) when the program cannot be started. A start
+// that may work a moment later is tried again, three times in all, within
+// spec.timeout (child_process.hpp says which).
 ProcessOutcome run_process(const ProcessSpec& spec);
 
 }  // namespace wincni::cni

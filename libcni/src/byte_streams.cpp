@@ -1,11 +1,14 @@
+// The byte streams' descriptor versions (through libuv's synchronous file
+// calls, the same on both platforms) and read_all.
+
+#include "wincni/cni/byte_streams.hpp"
+
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
 #include <string>
 
 #include <uv.h>
-
-#include "wincni/cni/byte_streams.hpp"
 
 namespace wincni::cni {
 
@@ -25,14 +28,15 @@ uv_loop_t& sync_io_loop() {
   return *loop;
 }
 
-unsigned int chunk(std::size_t size) {
+// What one libuv call takes (its length is an unsigned int, its result an int).
+unsigned int one_call_size(std::size_t size) {
   return static_cast<unsigned int>(std::min<std::size_t>(size, std::numeric_limits<int>::max()));
 }
 
 }  // namespace
 
 std::size_t DescriptorSource::read(char* buffer, std::size_t size) {
-  uv_buf_t buf = uv_buf_init(buffer, chunk(size));
+  uv_buf_t buf = uv_buf_init(buffer, one_call_size(size));
   uv_fs_t req;
   const int n = uv_fs_read(&sync_io_loop(), &req, fd_, &buf, 1, -1, nullptr);
   uv_fs_req_cleanup(&req);
@@ -41,10 +45,16 @@ std::size_t DescriptorSource::read(char* buffer, std::size_t size) {
 }
 
 bool DescriptorSink::write(std::string_view bytes) {
+  uv_loop_t* loop = nullptr;
+  try {
+    loop = &sync_io_loop();
+  } catch (const std::runtime_error&) {
+    return false;  // as the contract says: not written
+  }
   while (!bytes.empty()) {
-    uv_buf_t buf = uv_buf_init(const_cast<char*>(bytes.data()), chunk(bytes.size()));
+    uv_buf_t buf = uv_buf_init(const_cast<char*>(bytes.data()), one_call_size(bytes.size()));
     uv_fs_t req;
-    const int n = uv_fs_write(&sync_io_loop(), &req, fd_, &buf, 1, -1, nullptr);
+    const int n = uv_fs_write(loop, &req, fd_, &buf, 1, -1, nullptr);
     uv_fs_req_cleanup(&req);
     if (n <= 0) return false;
     bytes.remove_prefix(static_cast<std::size_t>(n));
@@ -54,8 +64,8 @@ bool DescriptorSink::write(std::string_view bytes) {
 
 std::string read_all(ByteSource& source) {
   std::string data;
-  char chunk[16 * 1024];
-  while (const std::size_t n = source.read(chunk, sizeof chunk)) data.append(chunk, n);
+  char block[16 * 1024];
+  while (const std::size_t n = source.read(block, sizeof block)) data.append(block, n);
   return data;
 }
 
