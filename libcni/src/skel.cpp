@@ -251,9 +251,17 @@ int run_command(const PluginSpec& spec, const Environment& env, ByteSource& in, 
   } catch (...) {
     failure = Error(kInternal, "unknown exception");
   }
-  // Not after a failed write: part of the result may be out already, and an
-  // error behind it would make the whole unparsable. The log says why.
-  if (failure && !stdout_failed) out.write(error_json(*failure, error_version(invocation.document())));
+  // Not on stdout after a failed write there: part of the result may be out
+  // already, and an error behind it would make the whole unparsable. On
+  // stderr instead, which a runtime keeps in its log.
+  if (failure) {
+    const std::string error = error_json(*failure, error_version(invocation.document()));
+    if (stdout_failed) {
+      err.write(error);
+    } else {
+      out.write(error);
+    }
+  }
   log_outcome(invocation, failure, started);
   return failure ? 1 : 0;
 }

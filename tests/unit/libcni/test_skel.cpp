@@ -219,6 +219,7 @@ TEST_CASE("an ADD whose result cannot be written is undone by DEL, and nothing e
   CHECK(run_plugin(spec, {"plugin"}, env_for("ADD"), in, out, err) == 1);
   CHECK(deletes == 1);
   CHECK(out.writes == 1);  // the result only: no error JSON behind a part of it
+  CHECK(json::parse(err.text)["msg"] == "cannot write the result to stdout");
 }
 
 TEST_CASE("every command leaves one summary line in the log file") {
