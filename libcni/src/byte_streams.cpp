@@ -48,7 +48,7 @@ bool DescriptorSink::write(std::string_view bytes) {
   uv_loop_t* loop = nullptr;
   try {
     loop = &sync_io_loop();
-  } catch (const std::runtime_error&) {
+  } catch (...) {
     return false;  // as the contract says: not written
   }
   while (!bytes.empty()) {

@@ -58,7 +58,9 @@ platform::ExecArguments::ExecArguments(const ProcessSpec& spec)
 // spec.timeout: a caller's limit holds however many there were.
 ProcessOutcome run_process(const ProcessSpec& spec) {
   using Clock = std::chrono::steady_clock;
-  const Clock::time_point deadline = Clock::now() + spec.timeout;
+  // Elapsed time against the limit, not a deadline: now() plus a limit meant
+  // as for ever (INT64_MAX ms) would overflow.
+  const Clock::time_point started = Clock::now();
   std::optional<ProcessSpec> later;  // a copy with what is left of the limit, made only for a retry
   for (int attempt = 1;; ++attempt) {
     try {
@@ -71,7 +73,8 @@ ProcessOutcome run_process(const ProcessSpec& spec) {
       if (failed.final || attempt == kStartAttempts) throw give_up("");
       std::this_thread::sleep_for(std::chrono::milliseconds(50 * attempt));
       if (spec.timeout.count() > 0) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+        const auto left =
+            spec.timeout - std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started);
         if (left.count() <= 0) throw give_up("; no time left to try again");
         if (!later) later = spec;
         later->timeout = left;

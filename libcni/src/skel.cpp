@@ -308,6 +308,9 @@ int plugin_main(const PluginSpec& spec, int argc, char** argv) {
     DescriptorSink out(1), err(2);
     return run_plugin(spec, args, Environment::from_process(), in, out, err);
   } catch (...) {
+    // Out of memory before the skel ran, most likely: a fixed text, which
+    // needs none, so that a runtime's log says more than an exit status.
+    DescriptorSink(2).write("wincni: the plugin failed before it could read its command\n");
     return 1;
   }
 }
