@@ -1,6 +1,5 @@
 #include "wincni/cni/plugin_path.hpp"
 
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 

@@ -6,7 +6,6 @@
 #include <chrono>
 #include <memory>
 #include <optional>
-#include <stdexcept>
 
 #include <fmt/format.h>
 

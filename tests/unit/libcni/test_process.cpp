@@ -170,6 +170,20 @@ TEST_CASE("run_process starts again a program whose DLLs failed to initialise, t
   CHECK(lines_in(tally) == 3);
 }
 
+TEST_CASE("the attempts share the time limit: a second start gets what the first one left") {
+  wincni::test::ScratchDir dir;
+  const auto tally = dir / "tally";
+  // Each run lasts a second and then ends as one that never ran. With 2 s
+  // for all of them, the second is killed at what is left (under 1 s), where
+  // a limit per attempt would have let it end and a third start.
+  auto spec = child_running(
+      {{"tally", tally.string()}, {"sleep_ms", 1000}, {"ignore_stdin", true}, {"exit", kDllInitFailed}});
+  spec.timeout = 2s;
+  const auto outcome = run_process(spec);
+  CHECK(outcome.timed_out);
+  CHECK(lines_in(tally) == 2);
+}
+
 TEST_CASE("run_process keeps the status 0xC0000142 of a program that printed something: it ran") {
   wincni::test::ScratchDir dir;
   const auto tally = dir / "tally";
