@@ -97,17 +97,25 @@ typename RecordCache<Record>::Loader loader_of(const std::string& directory, con
   };
 }
 
+// Adds the write or removal of each record this call changed to `commit`,
+// and returns their IDs: each record is serialised once, the costliest step
+// of a call on the emulator.
 template <class Record>
-void add_changes(CommitRecord& commit, const RecordCache<Record>& cache, const char* kind_directory) {
+std::vector<Guid> add_changes(CommitRecord& commit, const RecordCache<Record>& cache, const char* kind_directory) {
+  std::vector<Guid> changed;
   for (const auto& [id, slot] : cache.slots()) {
     std::string path = layout::object_file(kind_directory, id);
     if (!slot->current) {
-      if (slot->stored) commit.remove(path);
-      continue;
+      if (!slot->stored) continue;
+      commit.remove(path);
+    } else {
+      std::string text = file_text(*slot->current, slot->sequence);
+      if (text == slot->stored) continue;
+      commit.write(path, std::move(text));
     }
-    std::string text = file_text(*slot->current, slot->sequence);
-    if (text != slot->stored) commit.write(path, std::move(text));
+    changed.push_back(id);
   }
+  return changed;
 }
 
 std::vector<layout::IndexEntry> stored_entries(const CachedRecord<EndpointRecord>& slot, const std::string& path) {
@@ -305,10 +313,10 @@ std::set<std::string> EmulatorState::port_mappings_in_use(const Guid& network, c
 CommitRecord EmulatorState::changes() const {
   CommitRecord commit;
   add_changes(commit, networks_, layout::kNetworks);
-  add_changes(commit, endpoints_, layout::kEndpoints);
+  const std::vector<Guid> changed_endpoints = add_changes(commit, endpoints_, layout::kEndpoints);
   add_changes(commit, namespaces_, layout::kNamespaces);
-  for (const auto& [id, slot] : endpoints_.slots()) {
-    if (slot->current && file_text(*slot->current, slot->sequence) == slot->stored) continue;
+  for (const Guid& id : changed_endpoints) {
+    const auto& slot = endpoints_.slots().at(id);
     std::vector<layout::IndexEntry> before =
         stored_entries(*slot, directory_ + "/" + layout::object_file(layout::kEndpoints, id));
     std::vector<layout::IndexEntry> after = slot->current ? layout::index_entries(*slot->current)

@@ -39,6 +39,7 @@ TEST_CASE("GUIDs print upper-case without braces and parse in any case") {
   CHECK(guid->data1 == 0x3F2504E0u);
   CHECK(guid->data4[7] == 0x01);
   CHECK(Guid::parse(guid->str()) == guid);
+  CHECK(Guid::parse("0000000a-000b-00c0-0d0e-f00000000001")->str() == "0000000A-000B-00C0-0D0E-F00000000001");
   CHECK_FALSE(Guid::parse("3F2504E0-4F89-11D3-9A0C-0305E82C330"));
   CHECK_FALSE(Guid::parse("3F2504E0x4F89-11D3-9A0C-0305E82C3301"));
   CHECK_FALSE(Guid::parse("3F2504E0-4F89-11D3-9A0C-0305E82C330G"));
