@@ -65,10 +65,15 @@ def progress(text):
 
 
 def add_multiples(latency_results, floor):
-    """Each command's median over (floor × the processes it runs)."""
+    """Each command's median over (floor × the processes it runs); where the
+    time in HNS was measured, also the median without it: the plugins' own
+    share, what a real HNS would add its own time to."""
     for commands in latency_results.values():
         for command in commands.values():
-            command["multiple"] = round(command["median_ms"] / (floor["median_ms"] * command["processes"]), 2)
+            starts = floor["median_ms"] * command["processes"]
+            command["multiple"] = round(command["median_ms"] / starts, 2)
+            if "hns_ms" in command:
+                command["multiple_without_hns"] = round((command["median_ms"] - command["hns_ms"]) / starts, 2)
 
 
 def wine_pass(args, native, native_latency):

@@ -124,6 +124,14 @@ HnsVersion Emulator::Impl::version_of(EmulatorState& state) const {
 
 Outcome Emulator::Impl::run(const std::string& operation, HcnObject kind, Access access,
                             const std::function<std::string(Host&)>& body) {
+  const auto started = std::chrono::steady_clock::now();
+  Outcome outcome = run_untimed(operation, kind, access, body);
+  outcome.spent = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started);
+  return outcome;
+}
+
+Outcome Emulator::Impl::run_untimed(const std::string& operation, HcnObject kind, Access access,
+                                    const std::function<std::string(Host&)>& body) {
   Outcome outcome;
   if (!config.problem.empty()) {
     outcome.hr = hr::kInvalidArg;
@@ -198,7 +206,7 @@ Outcome Emulator::Impl::run(const std::string& operation, HcnObject kind, Access
 
 void Emulator::Impl::finish(std::string_view op, const std::function<nlohmann::json()>& input, HResult result,
                             std::string_view output, const Outcome& outcome) const {
-  journal.record(op, input, result, output, outcome.detail);
+  journal.record(op, input, result, output, outcome.detail, outcome.spent);
   if (outcome.crash_after) end_process_now(86);
 }
 

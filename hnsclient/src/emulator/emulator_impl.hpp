@@ -2,6 +2,7 @@
 // What the emulator's two call styles share: the store, faults, journal and
 // open handles, and run(), which carries one operation through all of them.
 
+#include <chrono>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -29,6 +30,7 @@ struct Outcome {
   bool crash_after = false;  // a "crash" fault: end the process once recorded
   HResult lost_as = hr::kOk;  // a "lose" fault: the work done, this answered instead
   std::optional<Garbling> garbled = std::nullopt;  // a "garble" fault on a call that succeeded
+  std::chrono::microseconds spent{0};  // the emulator's own time on the call, for the journal
 };
 
 enum class Access { Read, Write };
@@ -44,8 +46,11 @@ struct Emulator::Impl {
   // Runs `body` against the host under the lock (shared for Read), after any
   // fault due for `operation`; maps failures to their HRESULT. A SchemaError
   // becomes the HRESULT HNS gives for bad input of an object of `kind`.
+  // Times itself: Outcome::spent.
   Outcome run(const std::string& operation, HcnObject kind, Access access,
               const std::function<std::string(Host&)>& body);
+  Outcome run_untimed(const std::string& operation, HcnObject kind, Access access,
+                      const std::function<std::string(Host&)>& body);
   // Journals the call and, for a crash fault, ends the process.
   void finish(std::string_view op, const std::function<nlohmann::json()>& input, HResult result,
               std::string_view output, const Outcome& outcome) const;

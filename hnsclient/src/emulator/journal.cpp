@@ -15,10 +15,13 @@ nlohmann::json Journal::embed(std::string_view text) {
 }
 
 void Journal::record(std::string_view op, const std::function<nlohmann::json()>& input, HResult result,
-                     std::string_view output, std::string_view detail) const {
+                     std::string_view output, std::string_view detail, std::chrono::microseconds spent) const {
   if (!path_) return;
-  nlohmann::ordered_json line = {
-      {"op", op}, {"input", input()}, {"hresult", hresult_hex(result)}, {"output", embed(output)}};
+  nlohmann::ordered_json line = {{"op", op},
+                                 {"input", input()},
+                                 {"hresult", hresult_hex(result)},
+                                 {"output", embed(output)},
+                                 {"micros", spent.count()}};
   if (!detail.empty()) line["detail"] = detail;
   try {
     append_line(*path_, line.dump());

@@ -1,10 +1,13 @@
 #pragma once
 // The journal, switched on by WINCNI_EMULATOR_JOURNAL=<file>: one JSON line
-// per call, {"op","input","hresult","output"} (+ "detail" on a failure, the
-// reason HNS's own error text does not give, and on an answer a fault
-// garbled), appended atomically so that
-// concurrent processes can share one file.
+// per call, {"op","input","hresult","output","micros"} (+ "detail" on a
+// failure, the reason HNS's own error text does not give, and on an answer a
+// fault garbled), appended atomically so that concurrent processes can share
+// one file. "micros" is the emulator's own time on the call (its lock, store
+// and answer; not the caller's), what the benchmark takes out of a command's
+// time to show the plugin's own share (docs/benchmarks.md).
 
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <string>
@@ -26,7 +29,8 @@ class Journal {
   // parsing its request again (about 1% of win-bridge's time in a profile of
   // ADD and DEL).
   void record(std::string_view op, const std::function<nlohmann::json()>& input, HResult result,
-              std::string_view output, std::string_view detail = {}) const;
+              std::string_view output, std::string_view detail = {},
+              std::chrono::microseconds spent = std::chrono::microseconds{0}) const;
 
   // Text that is JSON becomes that JSON; anything else stays a string.
   static nlohmann::json embed(std::string_view text);

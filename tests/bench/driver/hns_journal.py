@@ -1,6 +1,7 @@
 """What a command exchanged with HNS, from the emulator's journal
 (WINCNI_EMULATOR_JOURNAL: one JSON line per HNS call): the number of calls
-and the bytes of their requests and answers, as compact JSON."""
+and the bytes of their requests and answers, as compact JSON; and the time
+the emulator spent on them."""
 
 import json
 import os
@@ -18,3 +19,15 @@ def traffic(journal_path):
                 exchanged += len(json.dumps(entry.get(part), separators=(",", ":")))
     os.remove(journal_path)
     return calls, exchanged
+
+
+def emulator_seconds(journal_path):
+    """The emulator's own time on the calls the journal at `journal_path`
+    records (its "micros": lock, store and answer, not the caller's side);
+    the file is removed. 0 for a command that made no HNS call."""
+    spent = 0
+    if os.path.exists(journal_path):
+        with open(journal_path) as f:
+            spent = sum(json.loads(line)["micros"] for line in f)
+        os.remove(journal_path)
+    return spent / 1e6

@@ -3,21 +3,26 @@ VERSION in turn, `runs` times, with the spawn floor measured in the same
 loop so that whatever else loads the machine hits every figure alike. ADD
 and DEL take a new pod each round; CHECK and GC work on one pod that stays."""
 
-from . import cni_calls, figures, memory, processes
+from . import cni_calls, figures, hns_journal, memory, processes
 from .census import Census
 from .node import Node
 from .scenarios import at_version, with_prev_result, with_valid_attachments
 
 WARMUP_ROUNDS = 3
+# Rounds run again with the emulator's journal, for the time HNS itself took
+# (the journal's writing costs time, so the timed rounds run without it).
+JOURNALED_ROUNDS = 20
+COMMAND_ORDER = ("ADD", "DEL", "CHECK", "STATUS", "GC", "VERSION")
 # What a runtime passes to a plugin that has no HNS namespace to attach to.
 PLAIN_NETNS = "/var/run/netns/bench"
 
 
 def measure(binaries, scenario, runs, floor_samples, processes_by_command=None):
-    """{command: {median_ms, p99_ms, runs, processes, peak_rss_kib, private_kib}}; the
-    spawn floor's samples are appended to `floor_samples`. Given
+    """{command: {median_ms, p99_ms, runs, processes, peak_rss_kib, private_kib,
+    hns_ms}}; the spawn floor's samples are appended to `floor_samples`. Given
     `processes_by_command` (the Wine pass: its shims are not Windows
-    programs), the census is not taken and no memory is measured."""
+    programs), the census is not taken, and neither memory nor the time in
+    HNS is measured."""
     binary = scenario.binary(binaries)
     with Node(binaries, scenario.name.replace("→", "-")) as node:
         config = at_version(scenario.prepare(node))
@@ -45,10 +50,26 @@ def measure(binaries, scenario, runs, floor_samples, processes_by_command=None):
                 wall[command].append(outcome.wall_seconds)
             floor_samples.append(floor.wall_seconds)
         peaks = memory.peaks_kib(node, binary, configs, netns) if measure_memory else {}
+        in_hns = _time_in_hns(node, binary, netns, configs) if measure_memory else {}
 
     return {command: dict(figures.summary_ms(wall[command]), processes=processes_by_command[command],
-                          **peaks.get(command, {}))
+                          **peaks.get(command, {}), **in_hns.get(command, {}))
             for command in scenario.commands}
+
+
+def _time_in_hns(node, binary, netns, configs):
+    """{command: {"hns_ms": the median of the emulator's own time on the
+    command's HNS calls}}, over JOURNALED_ROUNDS rounds like the timed ones."""
+    journal = node.path("journal.jsonl")
+    spent = {command: [] for command in configs}
+    for round_index in range(JOURNALED_ROUNDS):
+        pod = f"journaled-{round_index}"
+        for command in COMMAND_ORDER:
+            container = {"ADD": pod, "DEL": pod, "CHECK": "kept-pod"}.get(command, "")
+            cni_calls.call_ok(node, binary, command, configs[command], container, netns if container else "",
+                              WINCNI_EMULATOR_JOURNAL=journal)
+            spent[command].append(hns_journal.emulator_seconds(journal))
+    return {command: {"hns_ms": round(figures.median(seconds) * 1e3, 3)} for command, seconds in spent.items()}
 
 
 def _census(node, binary, netns, configs):

@@ -20,14 +20,15 @@ def _memory(figures):
 
 def _latency(results, with_memory=True):
     """The latency table of the native run, or of the Wine pass (no memory)."""
-    memory_columns = ["peak RSS MiB", "peak private KiB"] if with_memory else []
+    native_columns = ["in HNS ms", "× without HNS", "peak RSS MiB", "peak private KiB"] if with_memory else []
     floor = results["floor"]
-    rows = [["spawn floor", "—", floor["median_ms"], floor["p99_ms"], 1, "", *["" for _ in memory_columns]]]
+    rows = [["spawn floor", "—", floor["median_ms"], floor["p99_ms"], 1, "", *["" for _ in native_columns]]]
     for scenario, commands in results["latency"].items():
         for command, figures in commands.items():
+            native = [figures.get("hns_ms", ""), figures.get("multiple_without_hns", ""), *_memory(figures)]
             rows.append([scenario, command, figures["median_ms"], figures["p99_ms"], figures["processes"],
-                         figures["multiple"], *(_memory(figures) if with_memory else [])])
-    return _table(["plugin", "command", "median ms", "p99 ms", "processes", "× floor·processes", *memory_columns],
+                         figures["multiple"], *(native if with_memory else [])])
+    return _table(["plugin", "command", "median ms", "p99 ms", "processes", "× floor·processes", *native_columns],
                   rows)
 
 

@@ -207,6 +207,27 @@ TEST_CASE("the journal has one JSON line per call with op, input, hresult and ou
   CHECK(lines.back()["output"]["Output"]["Major"] == 15);
 }
 
+TEST_CASE("the journal gives the emulator's own time on each call, a delay included") {
+  TempDir journal_dir;
+  std::string journal = journal_dir.path() + "/calls.jsonl";
+  EmulatorConfig config = with_faults("EnumerateNamespaces:1:delay=150");
+  config.journal_path = journal;
+  EmulatorFixture fx(config);
+  fx.network();
+  CHECK(fx.emulator.enumerate(HcnObject::Namespace, "").ok());
+
+  auto lines = read_journal(journal);
+  REQUIRE(lines.size() >= 2);
+  for (const json& line : lines) {
+    INFO(line.dump());
+    REQUIRE(line["micros"].is_number_unsigned());
+  }
+  CHECK(lines.front()["op"] == "HcnCreateNetwork");
+  CHECK(lines.front()["micros"].get<std::int64_t>() < 150'000);
+  CHECK(lines.back()["op"] == "HcnEnumerateNamespaces");
+  CHECK(lines.back()["micros"].get<std::int64_t>() >= 150'000);
+}
+
 TEST_CASE("the emulator works without a journal and does not create one") {
   EmulatorFixture fx;
   fx.network();
