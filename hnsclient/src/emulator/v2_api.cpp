@@ -67,24 +67,28 @@ std::string enumerate_ids(Host& host, HcnObject kind, const Json& filter) {
   const bool either_schema = host.rules().filter_either_schema;
   if (!either_schema) require_v1_filter_keys(filter);
   Json ids = Json::array();
-  auto consider = [&](const Guid& id, const Json& v2, const auto& v1) {
-    if (matches_filter(filter, either_schema ? v2 : Json(), v1.to_json())) ids.push_back(id.str());
+  // The views are made only when matched against: HNS filters on v1 alone,
+  // and an enumeration's cost was mostly views made for nothing.
+  auto consider = [&](const Guid& id, const auto& v2, const auto& v1) {
+    if (matches_filter(filter, either_schema ? v2() : Json(), v1().to_json())) ids.push_back(id.str());
   };
   EmulatorState& state = host.state();
   switch (kind) {
     case HcnObject::Network:
       for (const NetworkRecord* record : state.networks()) {
-        consider(record->network.id, host.network_v2(*record), host.network_v1(*record));
+        consider(record->network.id, [&] { return host.network_v2(*record); },
+                 [&] { return host.network_v1(*record); });
       }
       break;
     case HcnObject::Endpoint:
       for (const EndpointRecord* record : endpoints_to_consider(state, filter)) {
-        consider(record->endpoint.id, host.endpoint_v2(*record), host.endpoint_v1(*record));
+        consider(record->endpoint.id, [&] { return host.endpoint_v2(*record); },
+                 [&] { return host.endpoint_v1(*record); });
       }
       break;
     case HcnObject::Namespace:
       for (const HostComputeNamespace* ns : state.namespaces()) {
-        consider(ns->id, host.namespace_v2(*ns), host.namespace_v1(*ns));
+        consider(ns->id, [&] { return host.namespace_v2(*ns); }, [&] { return host.namespace_v1(*ns); });
       }
       break;
   }
