@@ -5,9 +5,9 @@
 #include <mutex>
 
 #include <fmt/format.h>
-#include <uv.h>
 
 #include "wincni/cni/append_file.hpp"
+#include "process_id.hpp"
 #include "wincni/cni/json_keys.hpp"
 
 namespace wincni::cni {
@@ -98,7 +98,7 @@ struct Logger::Sink {
   std::string plugin;
   std::string command = "-";
   std::string container_id = "-";
-  uv_pid_t pid = uv_os_getpid();
+  unsigned long pid = platform::current_process_id();
   std::optional<LogLevel> file_level;  // set only while the file is open
   std::optional<LogLevel> stderr_level;
   ByteSink* err = nullptr;

@@ -5,10 +5,12 @@
 // locales, which were more than a third of each plugin's .exe
 // (docs/benchmarks.md, section 6).
 //
-// The descriptor versions go through libuv, so that both platforms behave
-// the same: no CRLF translation on Windows, and a read error (stdin is a
-// directory, a broken handle) surfaces as an exception instead of looking
-// like the end of input.
+// The descriptor versions behave the same on both platforms: bytes as they
+// are (no CRLF translation on Windows), the end of a pipe whose writer is
+// gone as the end of input, and any other read error (stdin is a directory,
+// a broken handle) as an exception instead of looking like the end of input.
+// Not through libuv: its first use on Windows initialises all of it
+// (Winsock included), which a plugin that starts no child never needs.
 
 #include <cstddef>
 #include <string>
@@ -33,7 +35,8 @@ class ByteSink {
   virtual bool write(std::string_view bytes) = 0;
 };
 
-// A C runtime descriptor (libuv's uv_file), read or written unbuffered.
+// A C runtime descriptor (0, 1, 2 or one of _open's), read or written
+// unbuffered.
 class DescriptorSource : public ByteSource {
  public:
   explicit DescriptorSource(int fd) : fd_(fd) {}

@@ -14,7 +14,7 @@ namespace wincni::cni {
 
 class FdInputStreambuf : public std::streambuf {
  public:
-  explicit FdInputStreambuf(int fd) : source_(fd) {}  // a C runtime descriptor (libuv's uv_file)
+  explicit FdInputStreambuf(int fd) : source_(fd) {}  // a C runtime descriptor
   FdInputStreambuf(const FdInputStreambuf&) = delete;
   FdInputStreambuf& operator=(const FdInputStreambuf&) = delete;
 

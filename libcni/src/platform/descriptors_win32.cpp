@@ -1,0 +1,52 @@
+// DescriptorSource and DescriptorSink on Windows: ReadFile and WriteFile on
+// the C runtime descriptor's handle, not _read and _write, which translate
+// line ends on a descriptor in text mode (the standard ones are, unless the
+// program sets them otherwise).
+
+#include <windows.h>
+
+#include <io.h>
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+#include "wincni/cni/byte_streams.hpp"
+#include "wincni/cni/win32_error_text.hpp"
+
+namespace wincni::cni {
+
+namespace {
+
+HANDLE handle_of(int fd) { return reinterpret_cast<HANDLE>(_get_osfhandle(fd)); }
+
+// What one call may ask for: ReadFile and WriteFile take a DWORD.
+DWORD one_call_size(std::size_t size) {
+  return static_cast<DWORD>(std::min<std::size_t>(size, std::numeric_limits<DWORD>::max()));
+}
+
+}  // namespace
+
+std::size_t DescriptorSource::read(char* buffer, std::size_t size) {
+  const HANDLE handle = handle_of(fd_);
+  if (handle == INVALID_HANDLE_VALUE) throw std::runtime_error(win32_error_text(ERROR_INVALID_HANDLE));
+  DWORD n = 0;
+  if (ReadFile(handle, buffer, one_call_size(size), &n, nullptr)) return n;
+  const DWORD error = GetLastError();
+  // The writer closed its end of the pipe: that is the end of the input.
+  if (error == ERROR_BROKEN_PIPE || error == ERROR_HANDLE_EOF) return 0;
+  throw std::runtime_error(win32_error_text(error));
+}
+
+bool DescriptorSink::write(std::string_view bytes) {
+  const HANDLE handle = handle_of(fd_);
+  if (handle == INVALID_HANDLE_VALUE) return false;
+  while (!bytes.empty()) {
+    DWORD n = 0;
+    if (!WriteFile(handle, bytes.data(), one_call_size(bytes.size()), &n, nullptr) || n == 0) return false;
+    bytes.remove_prefix(n);
+  }
+  return true;
+}
+
+}  // namespace wincni::cni
