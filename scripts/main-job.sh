@@ -11,7 +11,8 @@ cd "$(dirname "$0")/.."
 # The native build is all the main job needs: no Wine, mingw-w64 or Go.
 scripts/setup.sh native
 build() {
-  [ -f build/linux/build.ninja ] || meson setup build/linux --werror
+  # The settings scripts/build.sh gives build/linux, which the two share.
+  [ -f build/linux/build.ninja ] || meson setup build/linux --werror -Doptimization=1
   # ":executable" because hnsctl also names the library its commands live in.
   meson compile -C build/linux hnsctl:executable flannel:executable win-bridge:executable \
     win-overlay:executable host-local:executable

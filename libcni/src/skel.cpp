@@ -13,6 +13,7 @@
 #include "wincni/cni/build_identity.hpp"
 #include "wincni/cni/cni_env.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/cni/error_dialogs.hpp"
 #include "wincni/cni/json_keys.hpp"
 #include "wincni/cni/version.hpp"
 
@@ -299,6 +300,7 @@ int run_plugin(const PluginSpec& spec, const std::vector<std::string>& argv, con
 
 int plugin_main(const PluginSpec& spec, int argc, char** argv) {
   try {
+    fail_without_error_dialogs();
     platform::open_missing_standard_descriptors();
     platform::survive_broken_pipes();
     platform::keep_children_exit_statuses();

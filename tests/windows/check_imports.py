@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Checks that every executable of a Windows build imports only DLLs that ship
-with Windows. The plugins are copied onto nodes as single .exe files, so they
+with Windows, and that a plugin loads no more of them at start than it must. The plugins are copied onto nodes as single .exe files, so they
 must not need libstdc++, libgcc, winpthread or libuv DLLs. computenetwork.dll
 and vmcompute.dll are deliberately not on the list: the win32 layer loads them
 from System32 at run time, and an import would be resolved through the DLL
@@ -21,6 +21,16 @@ SYSTEM_DLLS = {
     "rpcrt4.dll", "secur32.dll", "shell32.dll", "shlwapi.dll", "ucrtbase.dll",
     "user32.dll", "userenv.dll", "version.dll", "ws2_32.dll",
 }
+
+
+# What a plugin may load at start. The DLLs it needs only to start a
+# delegate or to call HNS are delay-loaded (third_party/delay-imports); one
+# of them imported here again would load, with what it loads in turn, at
+# every start of every plugin, VERSION included. shell32 (CommandLineToArgvW)
+# is here for the test build, whose unity objects keep it beside code the
+# plugins use; the release's plugins import kernel32, advapi32 and msvcrt.
+PLUGINS = {"win-bridge.exe", "win-overlay.exe", "flannel.exe", "host-local.exe"}
+PLUGIN_START_DLLS = {"kernel32.dll", "advapi32.dll", "msvcrt.dll", "shell32.dll"}
 
 
 def is_system_dll(name):
@@ -55,8 +65,12 @@ def main(build_root, objdump):
         dlls = imported_dlls(objdump, exe)
         foreign = [dll for dll in dlls if not is_system_dll(dll)]
         rel = os.path.relpath(exe, build_root)
+        at_start = [dll for dll in dlls if dll.lower() not in PLUGIN_START_DLLS]
         if foreign:
             print(f"FAIL    {rel}: imports {', '.join(foreign)}")
+            failures += 1
+        elif os.path.basename(exe).lower() in PLUGINS and at_start:
+            print(f"FAIL    {rel}: loads {', '.join(at_start)} at every start (not delay-loaded)")
             failures += 1
         elif not dlls:
             print(f"FAIL    {rel}: objdump found no imports at all")

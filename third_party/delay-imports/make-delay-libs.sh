@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes a delay-load import library (lib<name>-delay.a) for each .def file:
 # the DLL it names is loaded when one of its functions is first called, not
-# when the process starts. Idempotent: a library newer than its .def stays.
+# when the process starts. Idempotent: a library newer than its .def stays
+# (run at configure time: a changed .def takes effect at the next configure).
 #
 # usage: make-delay-libs.sh <out-dir> <mingw-c-compiler> <file.def>...
 set -euo pipefail
@@ -13,5 +14,8 @@ for def in "$@"; do
   lib=$out/lib$name-delay.a
   [ "$lib" -nt "$def" ] && continue
   dll=$(awk '$1 == "LIBRARY" { print $2; exit }' "$def")
-  "$dlltool" --input-def "$def" --dllname "$dll" --output-delaylib "$lib"
+  # Through a temporary name: a library left half-written by a failure would
+  # be newer than its .def, and kept.
+  "$dlltool" --input-def "$def" --dllname "$dll" --output-delaylib "$lib.tmp"
+  mv "$lib.tmp" "$lib"
 done

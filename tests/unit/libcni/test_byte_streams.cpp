@@ -9,13 +9,16 @@
 
 #ifdef _WIN32
 #include <io.h>
+#include <windows.h>
 #else
+#include <signal.h>
 #include <unistd.h>
 #endif
 
 #include "file_text.hpp"
 #include "scratch_dir.hpp"
 #include "wincni/cni/byte_streams.hpp"
+#include "wincni/cni/error_dialogs.hpp"
 
 using wincni::cni::DescriptorSink;
 using wincni::cni::DescriptorSource;
@@ -37,8 +40,9 @@ int close_descriptor(int fd) { return close(fd); }
 bool make_pipe(int fds[2]) { return pipe(fds) == 0; }
 #endif
 
-// Line ends of both kinds, a NUL, a byte that is no ASCII.
-constexpr char kBytes[] = "line one\nline two\r\n\x00\xff end";
+// Line ends of both kinds, a NUL, Ctrl-Z (the end of a file to a text-mode
+// read), a byte that is no ASCII.
+constexpr char kBytes[] = "line one\nline two\r\n\x00\x1a\xff end";
 const std::string kAll(kBytes, sizeof kBytes - 1);
 
 }  // namespace
@@ -78,6 +82,21 @@ TEST_CASE("a pipe whose writer is gone ends the input, after what was written") 
   close_descriptor(fds[0]);
 }
 
+TEST_CASE("writing to a pipe nobody reads any more says it did not") {
+#ifndef _WIN32
+  // As plugin_main has it (survive_broken_pipes): EPIPE, not the signal.
+  struct IgnoredSigpipe {
+    void (*before)(int) = signal(SIGPIPE, SIG_IGN);
+    ~IgnoredSigpipe() { signal(SIGPIPE, before); }
+  } ignored;
+#endif
+  int fds[2];
+  REQUIRE(make_pipe(fds));
+  REQUIRE(close_descriptor(fds[0]) == 0);
+  CHECK_FALSE(DescriptorSink(fds[1]).write(kAll));
+  close_descriptor(fds[1]);
+}
+
 TEST_CASE("a descriptor that is not open: reading throws, writing says it did not") {
   constexpr int kNeverOpened = 4000;
   DescriptorSource source(kNeverOpened);
@@ -95,5 +114,17 @@ TEST_CASE("reading a directory throws with the system's words") {
   char byte = 0;
   CHECK_THROWS_WITH(source.read(&byte, 1), "Is a directory");
   close(fd);
+}
+#endif
+
+#ifdef _WIN32
+TEST_CASE("a plugin's crash or missing DLL ends it without a dialog") {
+  const UINT before = SetErrorMode(0);
+  wincni::cni::fail_without_error_dialogs();
+  const UINT mode = GetErrorMode();
+  SetErrorMode(before);
+  CHECK((mode & SEM_FAILCRITICALERRORS) != 0);
+  CHECK((mode & SEM_NOGPFAULTERRORBOX) != 0);
+  CHECK((mode & SEM_NOOPENFILEERRORBOX) != 0);
 }
 #endif
