@@ -138,6 +138,7 @@ def main():
                         "windows": footprint.windows_sizes(args.windows_release)}
     results["machine"]["load_after"] = round(os.getloadavg()[0], 2)
     results["targets"] = targets.check(results)
+    results["without_hns"] = targets.without_hns(results)
 
     text = report.render(results)
     print(text)

@@ -71,9 +71,9 @@ def _sizes(sizes):
     return _table(["binary", "bytes", "stripped bytes"], rows)
 
 
-def _targets(checked):
+def _targets(checked, met="MET", missed="MISSED"):
     return _table(["target", "value", "limit", ""],
-                  [[t["figure"], t["value"], f"≤ {t['limit']}", "MET" if t["met"] else "MISSED"] for t in checked])
+                  [[t["figure"], t["value"], f"≤ {t['limit']}", met if t["met"] else missed] for t in checked])
 
 
 def render(results):
@@ -93,4 +93,7 @@ def render(results):
     if results.get("concurrency"):
         parts += ["Concurrency", _concurrency(results["concurrency"])]
     parts += ["Sizes", _sizes(results["sizes"]), "Targets", _targets(results["targets"])]
+    if results.get("without_hns"):
+        parts += ["The same limits on the plugins' own share, the time in HNS taken out (for information: "
+                  "the targets are on the whole time)", _targets(results["without_hns"], "within", "over")]
     return "\n\n".join(parts) + "\n"
