@@ -51,6 +51,5 @@ void make_directories(const std::string& path);
 [[noreturn]] void end_process_now(int exit_code);
 void sleep_milliseconds(std::uint64_t milliseconds);
 std::optional<std::string> environment_variable(const char* name);
-std::uint32_t process_id();
 
 }  // namespace wincni::hns::emulator

@@ -182,6 +182,4 @@ std::optional<std::string> environment_variable(const char* name) {
   return std::string(value);
 }
 
-std::uint32_t process_id() { return static_cast<std::uint32_t>(::getpid()); }
-
 }  // namespace wincni::hns::emulator

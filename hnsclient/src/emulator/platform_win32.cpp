@@ -258,6 +258,4 @@ std::optional<std::string> environment_variable(const char* name) {
   }
 }
 
-std::uint32_t process_id() { return static_cast<std::uint32_t>(GetCurrentProcessId()); }
-
 }  // namespace wincni::hns::emulator
