@@ -12,6 +12,7 @@ WARMUP_ROUNDS = 3
 # Rounds run again with the emulator's journal, for the time HNS itself took
 # (the journal's writing costs time, so the timed rounds run without it).
 JOURNALED_ROUNDS = 20
+# A round's commands, in the order the timed rounds run them.
 COMMAND_ORDER = ("ADD", "DEL", "CHECK", "STATUS", "GC", "VERSION")
 # What a runtime passes to a plugin that has no HNS namespace to attach to.
 PLAIN_NETNS = "/var/run/netns/bench"
@@ -27,9 +28,10 @@ def measure(binaries, scenario, runs, floor_samples, processes_by_command=None):
     with Node(binaries, scenario.name.replace("→", "-")) as node:
         config = at_version(scenario.prepare(node))
         netns = node.create_namespace() if scenario.needs_namespace else PLAIN_NETNS
-        kept = cni_calls.call_ok(node, binary, "ADD", config, "kept-pod", netns).out
+        kept = cni_calls.call_ok(node, binary, "ADD", config, cni_calls.KEPT_POD, netns).out
         configs = {"ADD": config, "DEL": config, "VERSION": config, "STATUS": config,
-                   "CHECK": with_prev_result(config, kept), "GC": with_valid_attachments(config, ["kept-pod"])}
+                   "CHECK": with_prev_result(config, kept),
+                   "GC": with_valid_attachments(config, [cni_calls.KEPT_POD])}
         measure_memory = processes_by_command is None
         if measure_memory:
             processes_by_command = _census(node, binary, netns, configs)
@@ -37,12 +39,8 @@ def measure(binaries, scenario, runs, floor_samples, processes_by_command=None):
         wall = {command: [] for command in configs}
         for round_index in range(-WARMUP_ROUNDS, runs):
             pod = f"pod-{round_index}"
-            outcomes = {"ADD": cni_calls.call_ok(node, binary, "ADD", configs["ADD"], pod, netns),
-                        "DEL": cni_calls.call_ok(node, binary, "DEL", configs["DEL"], pod, netns)}
-            for command in ("CHECK", "STATUS", "GC", "VERSION"):
-                container = "kept-pod" if command == "CHECK" else ""
-                outcomes[command] = cni_calls.call_ok(node, binary, command, configs[command], container,
-                                                      netns if container else "")
+            outcomes = {command: cni_calls.call_in_round(node, binary, command, configs[command], pod, netns)
+                        for command in COMMAND_ORDER}
             floor = processes.run(binaries.spawn_floor, {})
             if round_index < 0:
                 continue
@@ -65,9 +63,8 @@ def _time_in_hns(node, binary, netns, configs):
     for round_index in range(JOURNALED_ROUNDS):
         pod = f"journaled-{round_index}"
         for command in COMMAND_ORDER:
-            container = {"ADD": pod, "DEL": pod, "CHECK": "kept-pod"}.get(command, "")
-            cni_calls.call_ok(node, binary, command, configs[command], container, netns if container else "",
-                              WINCNI_EMULATOR_JOURNAL=journal)
+            cni_calls.call_in_round(node, binary, command, configs[command], pod, netns,
+                                    WINCNI_EMULATOR_JOURNAL=journal)
             spent[command].append(hns_journal.emulator_seconds(journal))
     return {command: {"hns_ms": round(figures.median(seconds) * 1e3, 3)} for command, seconds in spent.items()}
 
@@ -78,7 +75,7 @@ def _census(node, binary, netns, configs):
     census = Census(node)
     counts = {}
     for command in ("VERSION", "ADD", "CHECK", "STATUS", "DEL", "GC"):
-        container = {"ADD": "census-pod", "DEL": "census-pod", "CHECK": "kept-pod"}.get(command, "")
+        container = cni_calls.container_for(command, "census-pod")
         counts[command] = census.processes(binary, command, configs[command], container,
                                            netns if container else "")
     return counts

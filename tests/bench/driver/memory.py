@@ -18,13 +18,11 @@ def peaks_kib(node, binary, configs, netns):
     peaks = {}
     for round_index in range(ROUNDS):
         pod = f"memory-pod-{round_index}"
-        sequence = [("ADD", pod), ("CHECK", "kept-pod"), ("DEL", pod)]
-        sequence += [(command, "") for command in configs if command not in ("ADD", "CHECK", "DEL")]
-        for command, container in sequence:
+        sequence = ["ADD", "CHECK", "DEL"] + [command for command in configs if command not in ("ADD", "CHECK", "DEL")]
+        for command in sequence:
             if command not in configs:
                 continue
-            outcome = cni_calls.call_ok(node, binary, command, configs[command], container,
-                                        netns if container else "", measure_rss=True)
+            outcome = cni_calls.call_in_round(node, binary, command, configs[command], pod, netns, measure_rss=True)
             seen = peaks.setdefault(command, dict.fromkeys(FIGURES, 0))
             for figure in FIGURES:
                 seen[figure] = max(seen[figure], getattr(outcome, figure))

@@ -29,7 +29,7 @@ def measure(binaries, runs):
         configs = {}
         for name, binary in contenders.items():
             config = _config(node, name)
-            kept = cni_calls.call_ok(node, binary, "ADD", config, "kept-pod", PLAIN_NETNS).out
+            kept = cni_calls.call_ok(node, binary, "ADD", config, cni_calls.KEPT_POD, PLAIN_NETNS).out
             configs[name] = {"VERSION": config, "ADD": config, "DEL": config,
                              "CHECK": with_prev_result(config, kept)}
         for round_index in range(-WARMUP_ROUNDS, runs):
@@ -37,10 +37,9 @@ def measure(binaries, runs):
             for name in order:
                 outcomes = {}
                 for command in COMMANDS:
-                    container = {"ADD": f"pod-{round_index}", "DEL": f"pod-{round_index}",
-                                 "CHECK": "kept-pod"}.get(command, "")
-                    outcomes[command] = cni_calls.call_ok(node, contenders[name], command, configs[name][command],
-                                                          container, PLAIN_NETNS if container else "")
+                    outcomes[command] = cni_calls.call_in_round(node, contenders[name], command,
+                                                                configs[name][command], f"pod-{round_index}",
+                                                                PLAIN_NETNS)
                 if round_index < 0:
                     continue
                 for command, outcome in outcomes.items():
