@@ -9,7 +9,6 @@
 
 #ifdef _WIN32
 #include <io.h>
-#include <windows.h>
 #else
 #include <signal.h>
 #include <unistd.h>
@@ -18,7 +17,6 @@
 #include "file_text.hpp"
 #include "scratch_dir.hpp"
 #include "wincni/cni/byte_streams.hpp"
-#include "wincni/cni/error_dialogs.hpp"
 
 using wincni::cni::DescriptorSink;
 using wincni::cni::DescriptorSource;
@@ -114,17 +112,5 @@ TEST_CASE("reading a directory throws with the system's words") {
   char byte = 0;
   CHECK_THROWS_WITH(source.read(&byte, 1), "Is a directory");
   close(fd);
-}
-#endif
-
-#ifdef _WIN32
-TEST_CASE("a plugin's crash or missing DLL ends it without a dialog") {
-  const UINT before = SetErrorMode(0);
-  wincni::cni::fail_without_error_dialogs();
-  const UINT mode = GetErrorMode();
-  SetErrorMode(before);
-  CHECK((mode & SEM_FAILCRITICALERRORS) != 0);
-  CHECK((mode & SEM_NOGPFAULTERRORBOX) != 0);
-  CHECK((mode & SEM_NOOPENFILEERRORBOX) != 0);
 }
 #endif

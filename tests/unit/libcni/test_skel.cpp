@@ -7,10 +7,15 @@
 
 #include <nlohmann/json.hpp>
 
+#ifdef _WIN32
+#include <windows.h>
+#endif
+
 #include "cni_test_helpers.hpp"
 #include "scratch_dir.hpp"
 #include "wincni/cni/build_identity.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/cni/error_dialogs.hpp"
 #include "wincni/cni/skel.hpp"
 
 using namespace wincni::cni;
@@ -273,3 +278,15 @@ TEST_CASE("the log file can come from the config") {
   std::string after((std::istreambuf_iterator<char>(again)), {});
   CHECK(after.find("failed with code 6") != std::string::npos);
 }
+
+#ifdef _WIN32
+TEST_CASE("the error mode plugin_main sets first: a crash or a missing DLL ends a plugin without a dialog") {
+  const UINT before = SetErrorMode(0);
+  wincni::cni::fail_without_error_dialogs();
+  const UINT mode = GetErrorMode();
+  SetErrorMode(before);
+  CHECK((mode & SEM_FAILCRITICALERRORS) != 0);
+  CHECK((mode & SEM_NOGPFAULTERRORBOX) != 0);
+  CHECK((mode & SEM_NOOPENFILEERRORBOX) != 0);
+}
+#endif
