@@ -58,7 +58,7 @@ std::string describe(const BinaryChange& change) {
 // Runtimes load the first config of the folder in name order: one sorting
 // before ours wins, which is the usual cause of pods on the wrong network
 // after a migration.
-void warn_about_configs_before(const std::string& conf_dir, const std::string& conf_name, std::ostream& warnings) {
+void warn_about_configs_before(const std::string& conf_dir, const std::string& conf_name, cni::ByteSink& warnings) {
   std::vector<std::string> earlier;
   for (const private_files::DirEntry& entry : private_files::list_directory(conf_dir)) {
     const bool loaded_first = entry.regular_file && cni::is_config_file_name(entry.name) && entry.name < conf_name;
@@ -66,14 +66,15 @@ void warn_about_configs_before(const std::string& conf_dir, const std::string& c
   }
   std::sort(earlier.begin(), earlier.end());
   for (const std::string& name : earlier) {
-    warnings << fmt::format("wincni-install: warning: {} comes before {} in {}: the runtime uses the first config "
-                            "in name order, so pods get that one; remove it or rename ours with --conf-name\n",
-                            name, conf_name, conf_dir);
+    warnings.write(fmt::format("wincni-install: warning: {} comes before {} in {}: the runtime uses the first "
+                               "config in name order, so pods get that one; remove it or rename ours with "
+                               "--conf-name\n",
+                               name, conf_name, conf_dir));
   }
 }
 
-void report_config(const std::string& dir, const std::string& name, bool written, std::ostream& report) {
-  report << fmt::format("{}: {}\n", private_files::join(dir, name), written ? "written" : "unchanged");
+void report_config(const std::string& dir, const std::string& name, bool written, cni::ByteSink& report) {
+  report.write(fmt::format("{}: {}\n", private_files::join(dir, name), written ? "written" : "unchanged"));
 }
 
 }  // namespace
@@ -86,7 +87,7 @@ std::vector<std::string> suite_binaries() {
   return names;
 }
 
-void install(const InstallOptions& options, std::ostream& report, std::ostream& warnings) {
+void install(const InstallOptions& options, cni::ByteSink& report, cni::ByteSink& warnings) {
   const std::string source_dir = options.source_dir.empty() ? files::own_directory() : options.source_dir;
   const std::vector<std::string> binaries = suite_binaries();
   const std::vector<std::string> builds = read_binaries(source_dir, binaries);
@@ -96,11 +97,11 @@ void install(const InstallOptions& options, std::ostream& report, std::ostream& 
 
   private_files::create_private_directories(options.bin_dir);
   for (const Leftover& leftover : remove_leftovers(options.bin_dir, binaries)) {
-    report << fmt::format("{}: {}\n", leftover.path,
-                          leftover.removed ? "removed (left by an earlier run)" : "still running (or locked), kept");
+    report.write(fmt::format("{}: {}\n", leftover.path,
+                             leftover.removed ? "removed (left by an earlier run)" : "still running (or locked), kept"));
   }
   for (size_t i = 0; i < binaries.size(); ++i) {
-    report << describe(install_binary(builds[i], options.bin_dir, binaries[i])) << '\n';
+    report.write(describe(install_binary(builds[i], options.bin_dir, binaries[i])) + '\n');
   }
 
   remove_leftovers(options.conf_dir, {options.conf_name});

@@ -5,11 +5,11 @@
 // flanneld's net-conf.json written. What changed is reported line by line;
 // a second run reports every file unchanged.
 
-#include <ostream>
 #include <string>
 #include <vector>
 
 #include "install_options.hpp"
+#include "wincni/cni/byte_streams.hpp"
 
 namespace wincni::installer {
 
@@ -17,6 +17,6 @@ namespace wincni::installer {
 std::vector<std::string> suite_binaries();
 
 // Throws std::exception on failure; what was done before it is reported.
-void install(const InstallOptions& options, std::ostream& report, std::ostream& warnings);
+void install(const InstallOptions& options, cni::ByteSink& report, cni::ByteSink& warnings);
 
 }  // namespace wincni::installer

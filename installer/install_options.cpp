@@ -4,10 +4,10 @@
 #include <cctype>
 #include <charconv>
 
-#include <cxxopts.hpp>
 #include <fmt/format.h>
 
 #include "node_layout.hpp"
+#include "wincni/cni/command_line.hpp"
 
 namespace wincni::installer {
 
@@ -43,13 +43,13 @@ constexpr Setting kSettings[] = {
 
 class SettingValues {
  public:
-  SettingValues(const cxxopts::ParseResult& flags, const cni::Environment& env) : flags_(flags), env_(env) {}
+  SettingValues(const cni::ParsedOptions& flags, const cni::Environment& env) : flags_(flags), env_(env) {}
 
   // The flag's value, else the variable's (empty counts as unset), else "".
   // An empty flag is a mistake, not a way back to the default.
   std::string get(const Setting& setting) const {
-    if (flags_.count(setting.flag)) {
-      std::string value = flags_[setting.flag].as<std::string>();
+    if (flags_.given(setting.flag)) {
+      std::string value = flags_.text(setting.flag);
       if (value.empty()) throw UsageError(fmt::format("--{} is empty", setting.flag));
       return value;
     }
@@ -60,7 +60,7 @@ class SettingValues {
   // "--vni (WINCNI_VNI)": where a bad value came from.
   std::string origin(std::string_view flag) const {
     const Setting& setting = find(flag);
-    if (flags_.count(setting.flag)) return fmt::format("--{}", setting.flag);
+    if (flags_.given(setting.flag)) return fmt::format("--{}", setting.flag);
     return setting.variable;
   }
 
@@ -72,7 +72,7 @@ class SettingValues {
     throw std::logic_error("unknown setting");
   }
 
-  const cxxopts::ParseResult& flags_;
+  const cni::ParsedOptions& flags_;
   const cni::Environment& env_;
 };
 
@@ -229,20 +229,19 @@ bool is_reserved_device_name(const std::string& name) {
          stem[3] <= '9';
 }
 
-cxxopts::Options command_line_options() {
-  cxxopts::Options options("wincni-install",
-                           "Installs wincni on a Windows node: copies the binaries next to this program into the "
+cni::OptionSet command_line_options() {
+  cni::OptionSet options("wincni-install",
+                         "Installs wincni on a Windows node: copies the binaries next to this program into the "
                            "runtime's CNI bin folder (a running one is moved aside and removed on a later run), "
                            "writes the flannel CNI config and, with a cluster CIDR, flanneld's net-conf.json. "
                            "Running it again changes nothing. Every flag can be given as the WINCNI_* variable "
                            "named after it.");
-  options.set_width(100);
   for (const Setting& setting : kSettings) {
-    options.add_options()(setting.flag, fmt::format("{} [{}]", setting.help, setting.variable),
-                          cxxopts::value<std::string>());
+    options.value(setting.flag, fmt::format("{} [{}]", setting.help, setting.variable));
   }
-  options.add_options()("layouts", "print the layouts' folders on a Windows node as JSON and exit")(
-      "version", "print the version and exit")("h,help", "show this help");
+  options.flag("layouts", "print the layouts' folders on a Windows node as JSON and exit")
+      .flag("version", "print the version and exit")
+      .flag("help", "show this help", 'h');
   return options;
 }
 
@@ -253,30 +252,24 @@ std::string flanneld_network_name(flannel::Backend backend, std::uint32_t vni) {
 }
 
 ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const cni::Environment& env) {
-  cxxopts::Options options = command_line_options();
-  std::vector<std::string> words{"wincni-install"};
-  words.insert(words.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& word : words) argv.push_back(word.data());
-
+  const cni::OptionSet options = command_line_options();
   ParsedCommandLine parsed;
-  cxxopts::ParseResult flags;
+  cni::ParsedOptions flags;
   try {
-    flags = options.parse(static_cast<int>(argv.size()), argv.data());
-  } catch (const cxxopts::exceptions::exception& error) {
+    flags = options.parse(args);
+  } catch (const cni::CommandLineError& error) {
     throw UsageError(error.what());
   }
-  if (!flags.unmatched().empty()) throw UsageError(fmt::format("unexpected argument \"{}\"", flags.unmatched().front()));
-  if (flags.count("help")) {
+  if (flags.given("help")) {
     parsed.request = Request::Help;
     parsed.help_text = options.help();
     return parsed;
   }
-  if (flags.count("version")) {
+  if (flags.given("version")) {
     parsed.request = Request::Version;
     return parsed;
   }
-  if (flags.count("layouts")) {
+  if (flags.given("layouts")) {
     parsed.request = Request::Layouts;
     return parsed;
   }

@@ -1,39 +1,43 @@
 // wincni-install: puts wincni on a Windows node (install.hpp). main() only
-// wires the command line, the environment and the exit codes.
+// wires the command line, the environment, the standard descriptors and the
+// exit codes.
 
-#include <iostream>
+#include <fmt/format.h>
 
 #include "install.hpp"
 #include "node_layout.hpp"
 #include "wincni/cni/build_identity.hpp"
+#include "wincni/cni/byte_streams.hpp"
 #include "wincni/cni/env.hpp"
 #include "wincni/cni/program_arguments.hpp"
 
 int main(int argc, char** argv) {
   using namespace wincni;
+  cni::DescriptorSink out(1);
+  cni::DescriptorSink err(2);
   try {
     const installer::ParsedCommandLine parsed =
         installer::parse_command_line(cni::program_arguments(argc, argv), cni::Environment::from_process());
     switch (parsed.request) {
       case installer::Request::Help:
-        std::cout << parsed.help_text;
+        out.write(parsed.help_text);
         return 0;
       case installer::Request::Version:
-        std::cout << cni::version_line("wincni-install") << '\n';
+        out.write(cni::version_line("wincni-install") + '\n');
         return 0;
       case installer::Request::Layouts:
-        std::cout << installer::windows_layout_table().dump(2) << '\n';
+        out.write(installer::windows_layout_table().dump(2) + '\n');
         return 0;
       case installer::Request::Install:
         break;
     }
-    installer::install(parsed.options, std::cout, std::cerr);
+    installer::install(parsed.options, out, err);
     return 0;
   } catch (const installer::UsageError& error) {
-    std::cerr << "wincni-install: " << error.what() << "\n(wincni-install --help lists the flags)\n";
+    err.write(fmt::format("wincni-install: {}\n(wincni-install --help lists the flags)\n", error.what()));
     return 2;
   } catch (const std::exception& error) {
-    std::cerr << "wincni-install: " << error.what() << '\n';
+    err.write(fmt::format("wincni-install: {}\n", error.what()));
     return 1;
   }
 }

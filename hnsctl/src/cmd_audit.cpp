@@ -7,21 +7,21 @@
 namespace wincni::hnsctl {
 
 int audit_run(Context& context, const Args& args) {
-  cxxopts::Options options("hnsctl audit",
-                           "Look for leaked or inconsistent HNS objects (endpoints attached to nothing, namespaces "
-                           "that no longer hold their endpoints, ...); exit 1 when anything is found");
-  options.add_options()("json", "Print the findings as a JSON array");
+  cni::OptionSet options("hnsctl audit",
+                         "Look for leaked or inconsistent HNS objects (endpoints attached to nothing, namespaces "
+                         "that no longer hold their endpoints, ...); exit 1 when anything is found");
+  options.flag("json", "Print the findings as a JSON array");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;
   const std::vector<AuditFinding> findings = audit_hns(context.client);
-  if (parsed->count("json")) {
+  if (parsed->given("json")) {
     hns::Json all = hns::Json::array();
     for (const auto& finding : findings) all.push_back({{"Object", finding.object}, {"Problem", finding.problem}});
-    context.out << all.dump(2) << '\n';
+    print(context.out, "{}\n", all.dump(2));
   } else if (findings.empty()) {
-    context.out << "no problems found\n";
+    context.out.write("no problems found\n");
   } else {
-    for (const auto& finding : findings) context.out << finding.object << ": " << finding.problem << '\n';
+    for (const auto& finding : findings) print(context.out, "{}: {}\n", finding.object, finding.problem);
   }
   return findings.empty() ? kOk : kFailed;
 }

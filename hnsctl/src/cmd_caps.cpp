@@ -31,10 +31,10 @@ constexpr Capability kCapabilities[] = {
 }  // namespace
 
 int caps_show(Context& context, const Args& args) {
-  cxxopts::Options options("hnsctl caps",
-                           "What this host's HNS lets wincni do: for each feature a setting depends on, whether "
-                           "HNS has it, the HNS versions that do, and what happens without it");
-  options.add_options()("json", "Print {\"Version\", \"Capabilities\":[{\"Feature\",\"Supported\",...}]}");
+  cni::OptionSet options("hnsctl caps",
+                         "What this host's HNS lets wincni do: for each feature a setting depends on, whether "
+                         "HNS has it, the HNS versions that do, and what happens without it");
+  options.flag("json", "Print {\"Version\", \"Capabilities\":[{\"Feature\",\"Supported\",...}]}");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;
   const hns::HnsVersion version = context.client.version();
@@ -47,20 +47,18 @@ int caps_show(Context& context, const Args& args) {
                     {"For", capability.what},
                     {"Without", capability.otherwise}});
   }
-  if (parsed->count("json")) {
-    context.out << hns::Json{{"Version", version.str()}, {"Capabilities", rows}}.dump(2) << '\n';
+  if (parsed->given("json")) {
+    print(context.out, "{}\n", hns::Json{{"Version", version.str()}, {"Capabilities", rows}}.dump(2));
     return kOk;
   }
-  context.out << "HNS " << version.str();
-  if (context.emulated) context.out << " (" << context.emulated->describe() << ")";
-  context.out << '\n';
+  print(context.out, "HNS {}{}\n", version.str(), emulated_suffix(context));
   for (const hns::Json& row : rows) {
     const bool supported = row["Supported"].get<bool>();
-    context.out << fmt::format("  {:<3} {:<14} {}\n", supported ? "yes" : "no",
-                               row["Feature"].get<std::string>(), row["For"].get<std::string>());
+    print(context.out, "  {:<3} {:<14} {}\n", supported ? "yes" : "no", row["Feature"].get<std::string>(),
+          row["For"].get<std::string>());
     if (!supported) {
-      context.out << fmt::format("      {:<14} without it: {}; HNS {} has it\n", "",
-                                 row["Without"].get<std::string>(), row["Versions"].get<std::string>());
+      print(context.out, "      {:<14} without it: {}; HNS {} has it\n", "", row["Without"].get<std::string>(),
+            row["Versions"].get<std::string>());
     }
   }
   return kOk;

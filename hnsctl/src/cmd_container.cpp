@@ -9,14 +9,12 @@ namespace {
 
 // nullopt when --help was asked for (and printed).
 std::optional<std::string> container_id(const Args& args, const char* usage, const char* help, Context& context) {
-  cxxopts::Options options(usage, help);
-  options.add_options()("id", "ID", cxxopts::value<std::string>());
-  options.parse_positional({"id"});
-  options.positional_help("CONTAINER-ID");
+  cni::OptionSet options(usage, help);
+  options.value("id", "ID").positional("id", "CONTAINER-ID");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return std::nullopt;
-  if (!parsed->count("id")) throw UsageError("which container? give its ID");
-  return (*parsed)["id"].as<std::string>();
+  if (!parsed->given("id")) throw UsageError("which container? give its ID");
+  return parsed->text("id");
 }
 
 }  // namespace
@@ -27,7 +25,7 @@ int container_start(Context& context, const Args& args) {
                          context);
   if (!id) return kOk;
   context.client.create_compute_system(*id, hns::Json{{"SystemType", "Container"}, {"Owner", "hnsctl"}});
-  context.out << "started container " << *id << '\n';
+  print(context.out, "started container {}\n", *id);
   return kOk;
 }
 
@@ -36,10 +34,10 @@ int container_stop(Context& context, const Args& args) {
                          "End a container's compute system in HCS; its endpoints' vNICs go with it", context);
   if (!id) return kOk;
   if (!context.client.terminate_compute_system(*id)) {
-    context.err << "hnsctl: no running container " << *id << '\n';
+    print(context.err, "hnsctl: no running container {}\n", *id);
     return kFailed;
   }
-  context.out << "stopped container " << *id << '\n';
+  print(context.out, "stopped container {}\n", *id);
   return kOk;
 }
 
@@ -49,10 +47,10 @@ int container_show(Context& context, const Args& args) {
   if (!id) return kOk;
   auto properties = context.client.compute_system_properties(*id);
   if (!properties) {
-    context.err << "hnsctl: no running container " << *id << '\n';
+    print(context.err, "hnsctl: no running container {}\n", *id);
     return kFailed;
   }
-  context.out << properties->dump(2) << '\n';
+  print(context.out, "{}\n", properties->dump(2));
   return kOk;
 }
 

@@ -69,42 +69,39 @@ std::vector<Leftover> unreadable_entries(const doctor::RuntimeCache& cache) {
 }  // namespace
 
 int doctor_run(Context& context, const Args& args) {
-  cxxopts::Options options(
+  cni::OptionSet options(
       "hnsctl doctor",
       "Find what pods that are gone left behind: wincni's endpoints whose pod the runtime no longer has or whose "
       "namespace is gone, host-local allocations and flannel scratch files of such pods, and configs whose network "
       "is missing or of the wrong type. With --apply, remove the endpoints, allocations and files that are wincni's "
       "(never flanneld's endpoints, another network's, the host's or kube-proxy's source VIP). Exit 1 while anything "
       "remains.");
-  options.add_options()("cache-dir", "the runtime's CNI result cache (libcni's; default /var/lib/cni/results)",
-                        cxxopts::value<std::string>()->default_value(kDefaultCacheDir))(
-      "data-dir", "host-local's dataDir (default /var/lib/cni/networks)",
-      cxxopts::value<std::string>()->default_value(kDefaultIpamDir))(
-      "flannel-dir", "flannel's dataDir (default /var/lib/cni/flannel)",
-      cxxopts::value<std::string>()->default_value(flannel::kDefaultDataDir))(
-      "conf-dir", "the CNI config folder (default /etc/cni/net.d)",
-      cxxopts::value<std::string>()->default_value(kDefaultConfDir))(
-      "grace", "files younger than this many seconds belong to an ADD that may still run: left alone",
-      cxxopts::value<int>()->default_value("120"))("apply", "remove what is wincni's")(
-      "json", "print the findings as JSON");
+  options.value("cache-dir", "the runtime's CNI result cache (libcni's)", kDefaultCacheDir)
+      .value("data-dir", "host-local's dataDir", kDefaultIpamDir)
+      .value("flannel-dir", "flannel's dataDir", flannel::kDefaultDataDir)
+      .value("conf-dir", "the CNI config folder", kDefaultConfDir)
+      .value("grace", "files younger than this many seconds belong to an ADD that may still run: left alone", "120")
+      .flag("apply", "remove what is wincni's")
+      .flag("json", "print the findings as JSON");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;
-  const int grace = (*parsed)["grace"].as<int>();
-  if (grace < 0) throw UsageError("--grace: a number of seconds, 0 or more");
+  // A week at most: any longer is a typo, and the clock arithmetic stays far
+  // from overflowing.
+  const std::uint64_t grace = number_option(*parsed, "grace");
+  if (grace > 7 * 24 * 3600) throw UsageError(fmt::format("--grace {}: a number of seconds, a week at most", grace));
 
-  const doctor::RuntimeCache cache = doctor::read_runtime_cache((*parsed)["cache-dir"].as<std::string>());
-  const doctor::NodeFolders folders{(*parsed)["data-dir"].as<std::string>(),
-                                    (*parsed)["flannel-dir"].as<std::string>()};
+  const doctor::RuntimeCache cache = doctor::read_runtime_cache(parsed->text("cache-dir"));
+  const doctor::NodeFolders folders{parsed->text("data-dir"), parsed->text("flannel-dir")};
   const auto client = std::make_shared<hns::HnsClient>(borrowed_api(context));
   const doctor::Survey survey = doctor::survey_node(client, folders, cache.containers, std::chrono::seconds(grace));
-  const doctor::ConfigSurvey configs = doctor::survey_configs(context, (*parsed)["conf-dir"].as<std::string>());
+  const doctor::ConfigSurvey configs = doctor::survey_configs(context, parsed->text("conf-dir"));
 
   const std::vector<Leftover> unreadable = unreadable_entries(cache);
   // Which pods live is only known when every entry could be read.
   const std::string hold_reason =
       unreadable.empty() ? std::string{} : "the runtime's cache has entries that cannot be read: remove nothing";
 
-  const bool apply = parsed->count("apply") != 0;
+  const bool apply = parsed->given("apply");
   std::vector<Treated> treated;
   for (const std::vector<Leftover>* list : {&survey.leftovers, &configs.problems, &unreadable}) {
     for (const Leftover& leftover : *list) treated.push_back(treat(leftover, apply, hold_reason));
@@ -127,7 +124,7 @@ int doctor_run(Context& context, const Args& args) {
     return t.outcome != Outcome::Repaired && t.outcome != Outcome::AlreadyGone;
   });
 
-  if (parsed->count("json")) {
+  if (parsed->given("json")) {
     hns::Json found = hns::Json::array();
     for (const Treated& t : treated) {
       hns::Json entry = {{"Kind", t.leftover->kind},
@@ -139,31 +136,29 @@ int doctor_run(Context& context, const Args& args) {
       if (!t.detail.empty()) entry["Detail"] = t.detail;
       found.push_back(std::move(entry));
     }
-    context.out << hns::Json{{"Cache", cache.folder},
-                             {"Pods", cache.containers.size()},
-                             {"Checked",
-                              {{"Endpoints", survey.checked.endpoints},
-                               {"Allocations", survey.checked.allocations},
-                               {"ScratchFiles", survey.checked.scratch_files},
-                               {"Configs", configs.configs}}},
-                             {"InFlight", survey.in_flight},
-                             {"Findings", found}}
-                       .dump(2)
-                << '\n';
+    const hns::Json report = {{"Cache", cache.folder},
+                              {"Pods", cache.containers.size()},
+                              {"Checked",
+                               {{"Endpoints", survey.checked.endpoints},
+                                {"Allocations", survey.checked.allocations},
+                                {"ScratchFiles", survey.checked.scratch_files},
+                                {"Configs", configs.configs}}},
+                              {"InFlight", survey.in_flight},
+                              {"Findings", found}};
+    print(context.out, "{}\n", report.dump(2));
   } else {
-    context.out << fmt::format(
-        "{} pods in {}; checked {} of wincni's endpoints, {} allocations, {} scratch files, {} configs\n",
-        cache.containers.size(), cache.folder, survey.checked.endpoints, survey.checked.allocations,
-        survey.checked.scratch_files, configs.configs);
+    print(context.out, "{} pods in {}; checked {} of wincni's endpoints, {} allocations, {} scratch files, {} configs\n",
+          cache.containers.size(), cache.folder, survey.checked.endpoints, survey.checked.allocations,
+          survey.checked.scratch_files, configs.configs);
     if (!survey.in_flight.empty()) {
-      context.out << fmt::format("{} sandboxes left alone: files younger than {} s (an ADD may be running)\n",
-                                 survey.in_flight.size(), grace);
+      print(context.out, "{} sandboxes left alone: files younger than {} s (an ADD may be running)\n",
+            survey.in_flight.size(), grace);
     }
     for (const Treated& t : treated) {
-      context.out << fmt::format("{} {}: {} [{}{}]\n", t.leftover->kind, t.leftover->object, t.leftover->problem,
-                                 outcome_text(t.outcome), t.detail.empty() ? "" : ": " + t.detail);
+      print(context.out, "{} {}: {} [{}{}]\n", t.leftover->kind, t.leftover->object, t.leftover->problem,
+            outcome_text(t.outcome), t.detail.empty() ? "" : ": " + t.detail);
     }
-    if (treated.empty()) context.out << "nothing left behind\n";
+    if (treated.empty()) context.out.write("nothing left behind\n");
   }
   return remains ? kFailed : kOk;
 }

@@ -36,26 +36,26 @@ std::string addresses_of(const HostComputeEndpoint& endpoint) {
 }  // namespace
 
 int endpoint_list(Context& context, const Args& args) {
-  cxxopts::Options options("hnsctl endpoint list", "List HNS endpoints (like Get-HnsEndpoint)");
-  options.add_options()("json", "Print the HNS v2 endpoint objects as a JSON array")(
-      "v1", "Print the HNS v1 objects, the ones Get-HnsEndpoint shows and issue threads quote, as a JSON array");
+  cni::OptionSet options("hnsctl endpoint list", "List HNS endpoints (like Get-HnsEndpoint)");
+  options.flag("json", "Print the HNS v2 endpoint objects as a JSON array")
+      .flag("v1", "Print the HNS v1 objects, the ones Get-HnsEndpoint shows and issue threads quote, as a JSON array");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;
-  if (parsed->count("v1")) {
+  if (parsed->given("v1")) {
     hns::Json all = hns::Json::array();
     for (const auto& endpoint : context.client.list_hns_endpoints()) all.push_back(endpoint.to_json());
-    context.out << all.dump(2) << '\n';
+    print(context.out, "{}\n", all.dump(2));
     return kOk;
   }
   auto endpoints = context.client.list_endpoints();
-  if (parsed->count("json")) {
+  if (parsed->given("json")) {
     hns::Json all = hns::Json::array();
     for (const auto& endpoint : endpoints) {
       hns::Json item = endpoint.to_json();
       item["HostComputeNamespace"] = endpoint.host_compute_namespace.str();
       all.push_back(std::move(item));
     }
-    context.out << all.dump(2) << '\n';
+    print(context.out, "{}\n", all.dump(2));
     return kOk;
   }
   std::map<hns::Guid, std::string> network_names;

@@ -8,15 +8,15 @@
 namespace wincni::hnsctl {
 
 int namespace_list(Context& context, const Args& args) {
-  cxxopts::Options options("hnsctl namespace list", "List HNS namespaces");
-  options.add_options()("json", "Print the HNS v2 namespace objects as a JSON array");
+  cni::OptionSet options("hnsctl namespace list", "List HNS namespaces");
+  options.flag("json", "Print the HNS v2 namespace objects as a JSON array");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;
   auto namespaces = context.client.list_namespaces();
-  if (parsed->count("json")) {
+  if (parsed->given("json")) {
     hns::Json all = hns::Json::array();
     for (const auto& ns : namespaces) all.push_back(ns.to_json());
-    context.out << all.dump(2) << '\n';
+    print(context.out, "{}\n", all.dump(2));
     return kOk;
   }
   Table table({"ID", "COMPARTMENT", "TYPE", "ENDPOINTS"});
@@ -30,30 +30,28 @@ int namespace_list(Context& context, const Args& args) {
 }
 
 int namespace_create(Context& context, const Args& args) {
-  cxxopts::Options options("hnsctl namespace create",
-                           "Create an HNS namespace and print its ID, as containerd does before a CNI ADD");
+  cni::OptionSet options("hnsctl namespace create",
+                         "Create an HNS namespace and print its ID, as containerd does before a CNI ADD");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;
-  context.out << context.client.create_namespace().id.str() << '\n';
+  print(context.out, "{}\n", context.client.create_namespace().id.str());
   return kOk;
 }
 
 int namespace_delete(Context& context, const Args& args) {
-  cxxopts::Options options("hnsctl namespace delete", "Delete the HNS namespace with this ID");
-  options.add_options()("id", "ID", cxxopts::value<std::string>());
-  options.parse_positional({"id"});
-  options.positional_help("ID");
+  cni::OptionSet options("hnsctl namespace delete", "Delete the HNS namespace with this ID");
+  options.value("id", "ID").positional("id", "ID");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;
-  if (!parsed->count("id")) throw UsageError("which namespace? give its ID");
-  std::string text = (*parsed)["id"].as<std::string>();
+  if (!parsed->given("id")) throw UsageError("which namespace? give its ID");
+  std::string text = parsed->text("id");
   auto id = hns::Guid::parse(text);
   if (!id) throw UsageError("\"" + text + "\" is not a namespace ID (a GUID)");
   if (!context.client.delete_namespace(*id)) {
-    context.err << "hnsctl: no namespace " << text << '\n';
+    print(context.err, "hnsctl: no namespace {}\n", text);
     return kFailed;
   }
-  context.out << "deleted namespace " << id->str() << '\n';
+  print(context.out, "deleted namespace {}\n", id->str());
   return kOk;
 }
 

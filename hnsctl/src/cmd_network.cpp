@@ -45,22 +45,22 @@ std::string gateways_of(const HostComputeNetwork& network) {
 }  // namespace
 
 int network_list(Context& context, const Args& args) {
-  cxxopts::Options options("hnsctl network list", "List HNS networks (like Get-HnsNetwork)");
-  options.add_options()("json", "Print the HNS v2 network objects as a JSON array")(
-      "v1", "Print the HNS v1 objects, the ones Get-HnsNetwork shows and issue threads quote, as a JSON array");
+  cni::OptionSet options("hnsctl network list", "List HNS networks (like Get-HnsNetwork)");
+  options.flag("json", "Print the HNS v2 network objects as a JSON array")
+      .flag("v1", "Print the HNS v1 objects, the ones Get-HnsNetwork shows and issue threads quote, as a JSON array");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;
-  if (parsed->count("v1")) {
+  if (parsed->given("v1")) {
     hns::Json all = hns::Json::array();
     for (const auto& network : context.client.list_hns_networks()) all.push_back(network.to_json());
-    context.out << all.dump(2) << '\n';
+    print(context.out, "{}\n", all.dump(2));
     return kOk;
   }
   auto networks = context.client.list_networks();
-  if (parsed->count("json")) {
+  if (parsed->given("json")) {
     hns::Json all = hns::Json::array();
     for (const auto& network : networks) all.push_back(network.to_json());
-    context.out << all.dump(2) << '\n';
+    print(context.out, "{}\n", all.dump(2));
     return kOk;
   }
   Table table({"NAME", "TYPE", "SUBNETS", "GATEWAYS", "ID"});

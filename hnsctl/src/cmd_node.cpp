@@ -8,8 +8,6 @@
 //     VxlanPort and HostRoute; HNS adds the DR MAC and provider address.
 // Both reuse what is already right and replace what is not.
 
-#include <charconv>
-
 #include <fmt/format.h>
 
 #include "commands.hpp"
@@ -27,9 +25,9 @@ struct NodeOptions {
   std::string adapter;
 };
 
-IpPrefix pod_subnet(const cxxopts::ParseResult& parsed) {
-  if (!parsed.count("subnet")) throw UsageError("--subnet is required, e.g. --subnet 10.244.1.0/24");
-  std::string text = parsed["subnet"].as<std::string>();
+IpPrefix pod_subnet(const cni::ParsedOptions& parsed) {
+  if (!parsed.given("subnet")) throw UsageError("--subnet is required, e.g. --subnet 10.244.1.0/24");
+  std::string text = parsed.text("subnet");
   auto subnet = IpPrefix::parse(text);
   if (!subnet || !subnet->address().is_v4()) throw UsageError("--subnet \"" + text + "\" is not an IPv4 CIDR");
   if (!subnet->is_network()) {
@@ -39,20 +37,19 @@ IpPrefix pod_subnet(const cxxopts::ParseResult& parsed) {
   return *subnet;
 }
 
-void add_common_options(cxxopts::Options& options, const std::string& default_name) {
-  options.add_options()("subnet", "the node's pod subnet (CIDR), e.g. 10.244.1.0/24", cxxopts::value<std::string>())(
-      "name", "HNS network name", cxxopts::value<std::string>()->default_value(default_name))(
-      "adapter", "the host adapter the network binds to", cxxopts::value<std::string>()->default_value("Ethernet"))(
-      "management-ip", "the adapter's address (HNS emulator only; default 192.0.2.4)",
-      cxxopts::value<std::string>());
+void add_common_options(cni::OptionSet& options, const std::string& default_name) {
+  options.value("subnet", "the node's pod subnet (CIDR), e.g. 10.244.1.0/24")
+      .value("name", "HNS network name", default_name)
+      .value("adapter", "the host adapter the network binds to", "Ethernet")
+      .value("management-ip", "the adapter's address (HNS emulator only; default 192.0.2.4)");
 }
 
 // Common options; on the emulator also gives the host the adapter asked for.
-NodeOptions prepare(Context& context, const cxxopts::ParseResult& parsed) {
-  NodeOptions node{pod_subnet(parsed), parsed["name"].as<std::string>(), parsed["adapter"].as<std::string>()};
+NodeOptions prepare(Context& context, const cni::ParsedOptions& parsed) {
+  NodeOptions node{pod_subnet(parsed), parsed.text("name"), parsed.text("adapter")};
   std::optional<IpAddress> management_ip;
-  if (parsed.count("management-ip")) {
-    std::string text = parsed["management-ip"].as<std::string>();
+  if (parsed.given("management-ip")) {
+    std::string text = parsed.text("management-ip");
     management_ip = IpAddress::parse(text);
     if (!management_ip) throw UsageError("--management-ip \"" + text + "\" is not an IP address");
     if (!context.emulated) throw UsageError("--management-ip only applies to the HNS emulator");
@@ -95,22 +92,12 @@ hns::HostComputeNetwork overlay_network(const NodeOptions& node, std::uint32_t v
   return network;
 }
 
-std::uint64_t number_option(const cxxopts::ParseResult& parsed, const std::string& name) {
-  std::string text = parsed[name].as<std::string>();
-  std::uint64_t value = 0;
-  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc{} || end != text.data() + text.size()) {
-    throw UsageError("--" + name + " \"" + text + "\" is not a number");
-  }
-  return value;
-}
-
 }  // namespace
 
 int node_host_gw(Context& context, const Args& args) {
-  cxxopts::Options options("hnsctl node host-gw",
-                           "Set the node up as flanneld's host-gw backend does: an L2Bridge network with the pod "
-                           "subnet and gateway .1, and the host endpoint <name>_ep at .2 attached to the host");
+  cni::OptionSet options("hnsctl node host-gw",
+                         "Set the node up as flanneld's host-gw backend does: an L2Bridge network with the pod "
+                         "subnet and gateway .1, and the host endpoint <name>_ep at .2 attached to the host");
   add_common_options(options, "cbr0");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;
@@ -121,24 +108,20 @@ int node_host_gw(Context& context, const Args& args) {
   hns::HnsNetwork network = ensure_bridge_network(context.client, node, gateway);
   hns::HnsEndpoint endpoint =
       ensure_attached_host_endpoint(context.client, network.id, network.name + "_ep", host_address);
-  context.out << fmt::format("network {} L2Bridge {} gateway {} management IP {} ({})\n", network.name,
-                             node.subnet.str(), gateway.str(),
-                             network.management_ip ? network.management_ip->str() : "-", network.id.str());
-  context.out << fmt::format("endpoint {} {} attached to the host ({})\n", endpoint.name, host_address.str(),
-                             endpoint.id.str());
+  print(context.out, "network {} L2Bridge {} gateway {} management IP {} ({})\n", network.name, node.subnet.str(),
+        gateway.str(), network.management_ip ? network.management_ip->str() : "-", network.id.str());
+  print(context.out, "endpoint {} {} attached to the host ({})\n", endpoint.name, host_address.str(),
+        endpoint.id.str());
   return kOk;
 }
 
 int node_vxlan(Context& context, const Args& args) {
-  cxxopts::Options options("hnsctl node vxlan",
-                           "Set the node up as flanneld's vxlan backend does: an Overlay network with VSID = VNI, "
-                           "VxlanPort, HostRoute, and HNS's DR MAC and provider address");
+  cni::OptionSet options("hnsctl node vxlan",
+                         "Set the node up as flanneld's vxlan backend does: an Overlay network with VSID = VNI, "
+                         "VxlanPort, HostRoute, and HNS's DR MAC and provider address");
   add_common_options(options, "vxlan0");
-  // Numbers are taken as strings: cxxopts' integer parser trips a false
-  // GCC 12 -Wrestrict warning, and this way the messages are ours.
-  options.add_options()("vni", "VXLAN network identifier (>= 4096 on Windows)",
-                        cxxopts::value<std::string>()->default_value("4096"))(
-      "port", "VXLAN UDP port", cxxopts::value<std::string>()->default_value("4789"));
+  options.value("vni", "VXLAN network identifier (>= 4096 on Windows)", "4096")
+      .value("port", "VXLAN UDP port", "4789");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;
   std::uint64_t vni = number_option(*parsed, "vni");
@@ -165,10 +148,10 @@ int node_vxlan(Context& context, const Args& args) {
   }
   const auto* router = network->find_policy<hns::DrMacAddressPolicy>();
   const auto* provider = network->find_policy<hns::ProviderAddressPolicy>();
-  context.out << fmt::format("network {} Overlay {} VNI {} port {} ({})\n", network->name, node.subnet.str(), vni, port,
-                             network->id.str());
-  context.out << fmt::format("DR MAC {} provider address {}\n", router ? router->address : "-",
-                             provider ? provider->provider_address : "-");
+  print(context.out, "network {} Overlay {} VNI {} port {} ({})\n", network->name, node.subnet.str(), vni, port,
+        network->id.str());
+  print(context.out, "DR MAC {} provider address {}\n", router ? router->address : "-",
+        provider ? provider->provider_address : "-");
   return kOk;
 }
 

@@ -16,20 +16,18 @@
 namespace wincni::hnsctl {
 
 int source_vip_reserve(Context& context, const Args& args) {
-  cxxopts::Options options("hnsctl source-vip",
-                           "Reserve kube-proxy's source VIP on overlay network NETWORK in the pods' host-local store "
-                           "(container kube-proxy, interface source-vip) and print it, as kube-proxy's --source-vip "
-                           "takes it. Idempotent; moves the reservation when the network's subnet changed.\n\n"
-                           "Usage: hnsctl source-vip NETWORK [--data-dir DIR] [--endpoint]");
-  options.add_options()("network", "the pods' HNS network (e.g. flannel.4096)", cxxopts::value<std::string>())(
-      "data-dir", "host-local's data directory (its ipam.dataDir; default: host-local's default)",
-      cxxopts::value<std::string>()->default_value(""))(
-      "endpoint", "also create the endpoint <NETWORK>_source_vip holding it, attached to the host");
-  options.parse_positional({"network"});
+  cni::OptionSet options("hnsctl source-vip",
+                         "Reserve kube-proxy's source VIP on overlay network NETWORK in the pods' host-local store "
+                         "(container kube-proxy, interface source-vip) and print it, as kube-proxy's --source-vip "
+                         "takes it. Idempotent; moves the reservation when the network's subnet changed.");
+  options.value("network", "the pods' HNS network (e.g. flannel.4096)")
+      .value("data-dir", "host-local's data directory (its ipam.dataDir; default: host-local's default)", "")
+      .flag("endpoint", "also create the endpoint <NETWORK>_source_vip holding it, attached to the host")
+      .positional("network", "NETWORK");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;
-  if (!parsed->count("network")) throw UsageError("NETWORK is required, e.g. hnsctl source-vip flannel.4096");
-  const std::string name = (*parsed)["network"].as<std::string>();
+  if (!parsed->given("network")) throw UsageError("NETWORK is required, e.g. hnsctl source-vip flannel.4096");
+  const std::string name = parsed->text("network");
 
   auto network = context.client.find_network_by_name(name);
   if (!network) throw std::runtime_error(fmt::format("no network \"{}\": the pods' network must exist first", name));
@@ -42,16 +40,16 @@ int source_vip_reserve(Context& context, const Args& args) {
   }
   if (pods == nullptr) throw std::runtime_error(fmt::format("network \"{}\" has no IPv4 subnet", name));
 
-  const auto held = hostlocal::hold_standing_address((*parsed)["data-dir"].as<std::string>(), name,
+  const auto held = hostlocal::hold_standing_address(parsed->text("data-dir"), name,
                                                      pods->ip_address_prefix, hostlocal::source_vip_owner());
   if (held.moved_from) {
-    context.err << fmt::format("moved the reservation from {} to {}: the network's subnet is now {}\n",
-                               held.moved_from->str(), held.address.str(), pods->ip_address_prefix.str());
+    print(context.err, "moved the reservation from {} to {}: the network's subnet is now {}\n",
+          held.moved_from->str(), held.address.str(), pods->ip_address_prefix.str());
   }
-  if (parsed->count("endpoint")) {
+  if (parsed->given("endpoint")) {
     ensure_attached_host_endpoint(context.client, network->id, name + "_source_vip", held.address);
   }
-  context.out << held.address.str() << "\n";
+  print(context.out, "{}\n", held.address.str());
   return kOk;
 }
 

@@ -7,19 +7,19 @@
 namespace wincni::hnsctl {
 
 int version_show(Context& context, const Args& args) {
-  cxxopts::Options options("hnsctl version",
-                           "Print the HNS version (GET /globals/version) and the features it has; on the HNS "
-                           "emulator, --set and --reset choose the version it reports");
-  options.add_options()("json", "Print {\"Major\",\"Minor\",\"Features\":[...]}")(
-      "set", "emulator: report this version (MAJOR.MINOR) from now on", cxxopts::value<std::string>())(
-      "reset", "emulator: back to the default version");
+  cni::OptionSet options("hnsctl version",
+                         "Print the HNS version (GET /globals/version) and the features it has; on the HNS "
+                         "emulator, --set and --reset choose the version it reports");
+  options.flag("json", "Print {\"Major\",\"Minor\",\"Features\":[...]}")
+      .value("set", "emulator: report this version (MAJOR.MINOR) from now on")
+      .flag("reset", "emulator: back to the default version");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;
-  if (parsed->count("set") || parsed->count("reset")) {
+  if (parsed->given("set") || parsed->given("reset")) {
     if (!context.emulated) throw UsageError("--set and --reset only apply to the HNS emulator");
     std::optional<hns::HnsVersion> wanted;
-    if (parsed->count("set")) {
-      std::string text = (*parsed)["set"].as<std::string>();
+    if (parsed->given("set")) {
+      std::string text = parsed->text("set");
       wanted = hns::HnsVersion::parse(text);
       if (!wanted) throw UsageError("--set \"" + text + "\" is not MAJOR.MINOR");
     }
@@ -30,16 +30,14 @@ int version_show(Context& context, const Args& args) {
   hns::HnsVersion version = client.version();
   std::vector<std::string> features;
   for (auto feature : hns::features_of(version)) features.emplace_back(hns::feature_name(feature));
-  if (parsed->count("json")) {
-    context.out << hns::Json{{"Major", version.major}, {"Minor", version.minor}, {"Features", features}}.dump(2)
-                << '\n';
+  if (parsed->given("json")) {
+    print(context.out, "{}\n",
+          hns::Json{{"Major", version.major}, {"Minor", version.minor}, {"Features", features}}.dump(2));
     return kOk;
   }
-  context.out << "HNS " << version.str();
-  if (context.emulated) context.out << " (" << context.emulated->describe() << ")";
-  context.out << "\nfeatures:";
-  for (const auto& feature : features) context.out << ' ' << feature;
-  context.out << '\n';
+  print(context.out, "HNS {}{}\nfeatures:", version.str(), emulated_suffix(context));
+  for (const auto& feature : features) print(context.out, " {}", feature);
+  context.out.write("\n");
   return kOk;
 }
 

@@ -2,19 +2,21 @@
 // hnsctl's commands: each is "GROUP VERB [options]" with its own --help, run
 // against a Context so that tests drive them in-process.
 
+#include <cstdint>
 #include <functional>
-#include <istream>
 #include <memory>
 #include <optional>
-#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
-#include <cxxopts.hpp>
+#include <fmt/format.h>
 
 #include "emulated_host.hpp"
+#include "wincni/cni/byte_streams.hpp"
+#include "wincni/cni/command_line.hpp"
 #include "wincni/hns/client.hpp"
 
 namespace wincni::hnsctl {
@@ -22,10 +24,23 @@ namespace wincni::hnsctl {
 struct Context {
   hns::HnsClient& client;
   EmulatedHost* emulated;  // null on a real Windows host
-  std::ostream& out;
-  std::ostream& err;
-  std::istream* in = nullptr;  // stdin, for commands that read a config
+  cni::ByteSink& out;
+  cni::ByteSink& err;
+  cni::ByteSource* in = nullptr;  // stdin, for commands that read a config
 };
+
+// fmt's text, written to `to`. Not std::ostream: see command_line.hpp for
+// what the C++ runtime's streams and locales cost an .exe.
+template <class... Values>
+void print(cni::ByteSink& to, fmt::format_string<Values...> format, Values&&... values) {
+  to.write(fmt::format(format, std::forward<Values>(values)...));
+}
+
+// What follows "HNS 15.1" in version and caps: " (" and the emulator's
+// description ")", nothing on a real host.
+inline std::string emulated_suffix(const Context& context) {
+  return context.emulated != nullptr ? fmt::format(" ({})", context.emulated->describe()) : std::string{};
+}
 
 // The context's HNS for code that takes its own shared handle (a fresh
 // HnsClient, the endpoint engine); the context keeps owning it.
@@ -55,7 +70,11 @@ struct Command {
 
 // Parses `args` (the words after GROUP VERB) with --help added; prints the
 // help and returns nullopt when asked for it. UsageError on a bad option.
-std::optional<cxxopts::ParseResult> parse_options(cxxopts::Options& options, const Args& args, std::ostream& out);
+std::optional<cni::ParsedOptions> parse_options(cni::OptionSet& options, const Args& args, cni::ByteSink& out);
+
+// The value of option `name` (given or its fallback) as a number: digits
+// only. UsageError otherwise.
+std::uint64_t number_option(const cni::ParsedOptions& parsed, const std::string& name);
 
 // The registry (commands.cpp) and the entry point main() wires.
 const std::vector<Command>& all_commands();

@@ -1,3 +1,5 @@
+#include <charconv>
+
 #include <fmt/format.h>
 
 #include "command.hpp"
@@ -6,14 +8,15 @@
 namespace wincni::hnsctl {
 namespace {
 
-void print_overview(std::ostream& out, std::string_view only_group = {}) {
-  out << "hnsctl: list, show and set up HNS networks, endpoints and namespaces\n"
-         "(the real HNS on Windows, the HNS emulator on Linux).\n\n"
-         "Usage: hnsctl GROUP VERB [options]   (each command takes --help)\n"
-         "       hnsctl --version              (this build of hnsctl)\n\n";
+void print_overview(cni::ByteSink& out, std::string_view only_group = {}) {
+  out.write(
+      "hnsctl: list, show and set up HNS networks, endpoints and namespaces\n"
+      "(the real HNS on Windows, the HNS emulator on Linux).\n\n"
+      "Usage: hnsctl GROUP VERB [options]   (each command takes --help)\n"
+      "       hnsctl --version              (this build of hnsctl)\n\n");
   for (const auto& command : all_commands()) {
     if (!only_group.empty() && command.group != only_group) continue;
-    out << fmt::format("  {:<28} {}\n", fmt::format("{} {}", command.group, command.verb), command.summary);
+    print(out, "  {:<28} {}\n", fmt::format("{} {}", command.group, command.verb), command.summary);
   }
 }
 
@@ -30,23 +33,28 @@ std::string_view implied_verb(std::string_view group) {
 
 }  // namespace
 
-std::optional<cxxopts::ParseResult> parse_options(cxxopts::Options& options, const Args& args, std::ostream& out) {
-  options.add_options()("h,help", "Show this help");
-  std::vector<std::string> words{options.program()};
-  words.insert(words.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& word : words) argv.push_back(word.data());
+std::optional<cni::ParsedOptions> parse_options(cni::OptionSet& options, const Args& args, cni::ByteSink& out) {
+  options.flag("help", "Show this help", 'h');
   try {
-    auto result = options.parse(static_cast<int>(argv.size()), argv.data());
-    if (result.count("help")) {
-      out << options.help();
+    cni::ParsedOptions parsed = options.parse(args);
+    if (parsed.given("help")) {
+      out.write(options.help());
       return std::nullopt;
     }
-    if (!result.unmatched().empty()) throw UsageError("unexpected argument \"" + result.unmatched().front() + "\"");
-    return result;
-  } catch (const cxxopts::exceptions::exception& error) {
+    return parsed;
+  } catch (const cni::CommandLineError& error) {
     throw UsageError(error.what());
   }
+}
+
+std::uint64_t number_option(const cni::ParsedOptions& parsed, const std::string& name) {
+  const std::string text = parsed.text(name);
+  std::uint64_t value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc{} || end != text.data() + text.size()) {
+    throw UsageError(fmt::format("--{} \"{}\" is not a number", name, text));
+  }
+  return value;
 }
 
 int run_hnsctl(const Args& args, Context& context) {
@@ -57,14 +65,14 @@ int run_hnsctl(const Args& args, Context& context) {
   // The build, as every binary of the suite says it ("hnsctl version" is
   // HNS's version).
   if (args[0] == "--version") {
-    context.out << cni::version_line("hnsctl") << '\n';
+    print(context.out, "{}\n", cni::version_line("hnsctl"));
     return kOk;
   }
   const std::string& group = args[0];
   bool group_known = false;
   for (const auto& command : all_commands()) group_known = group_known || command.group == group;
   if (!group_known) {
-    context.err << "hnsctl: unknown command \"" << group << "\" (see hnsctl --help)\n";
+    print(context.err, "hnsctl: unknown command \"{}\" (see hnsctl --help)\n", group);
     return kUsage;
   }
   if (const std::string_view verb = implied_verb(group); !verb.empty()) {
@@ -82,15 +90,14 @@ int run_hnsctl(const Args& args, Context& context) {
     try {
       return command.run(context, Args(args.begin() + 2, args.end()));
     } catch (const UsageError& error) {
-      context.err << fmt::format("hnsctl {} {}: {} (see hnsctl {} {} --help)\n", group, args[1], error.what(), group,
-                                 args[1]);
+      print(context.err, "hnsctl {} {}: {} (see hnsctl {} {} --help)\n", group, args[1], error.what(), group, args[1]);
       return kUsage;
     } catch (const std::exception& error) {
-      context.err << fmt::format("hnsctl {} {}: {}\n", group, args[1], error.what());
+      print(context.err, "hnsctl {} {}: {}\n", group, args[1], error.what());
       return kFailed;
     }
   }
-  context.err << fmt::format("hnsctl: \"{}\" has no command \"{}\" (see hnsctl {} --help)\n", group, args[1], group);
+  print(context.err, "hnsctl: \"{}\" has no command \"{}\" (see hnsctl {} --help)\n", group, args[1], group);
   return kUsage;
 }
 

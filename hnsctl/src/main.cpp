@@ -1,27 +1,26 @@
 // hnsctl: list, show, clean and set up HNS objects. main() only wires the
-// default HNS backend and the standard streams to the commands.
-
-#include <iostream>
+// default HNS backend and the standard descriptors to the commands.
 
 #include "command.hpp"
-#include "wincni/cni/fd_stream.hpp"
 #include "wincni/cni/program_arguments.hpp"
 #include "wincni/hns/backend.hpp"
 
 int main(int argc, char** argv) {
   using namespace wincni;
+  // Byte for byte, as the plugins read and write theirs: explain decodes a
+  // config piped to it as a plugin would (no text-mode translation on
+  // Windows).
+  cni::DescriptorSource in(0);
+  cni::DescriptorSink out(1);
+  cni::DescriptorSink err(2);
   try {
     std::shared_ptr<hns::HcnApi> api = hns::default_backend();
     hns::HnsClient client(api);
     auto emulated = hnsctl::emulated_host(*api);
-    // stdin as the plugins read theirs, byte for byte (std::cin is in text
-    // mode on Windows): explain decodes a config piped to it as they do.
-    cni::FdInputStreambuf stdin_buf(0);
-    std::istream in(&stdin_buf);
-    hnsctl::Context context{client, emulated.get(), std::cout, std::cerr, &in};
+    hnsctl::Context context{client, emulated.get(), out, err, &in};
     return hnsctl::run_hnsctl(cni::program_arguments(argc, argv), context);
   } catch (const std::exception& error) {
-    std::cerr << "hnsctl: " << error.what() << '\n';
+    hnsctl::print(err, "hnsctl: {}\n", error.what());
     return hnsctl::kFailed;
   }
 }

@@ -7,16 +7,14 @@ namespace {
 
 // The NAME-OR-ID argument of show/delete.
 std::optional<std::string> target(Context& context, const Args& args, const std::string& verb, const ObjectOps& ops) {
-  cxxopts::Options options(fmt::format("hnsctl {} {}", ops.noun, verb),
-                           fmt::format("{} the {} named NAME-OR-ID (a name, or an ID)",
-                                       verb == "show" ? "Show" : "Delete", ops.noun));
-  options.add_options()("target", "NAME-OR-ID", cxxopts::value<std::string>());
-  options.parse_positional({"target"});
-  options.positional_help("NAME-OR-ID");
+  cni::OptionSet options(fmt::format("hnsctl {} {}", ops.noun, verb),
+                         fmt::format("{} the {} named NAME-OR-ID (a name, or an ID)",
+                                     verb == "show" ? "Show" : "Delete", ops.noun));
+  options.value("target", "NAME-OR-ID").positional("target", "NAME-OR-ID");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return std::nullopt;
-  if (!parsed->count("target")) throw UsageError("which " + ops.noun + "? give its name or ID");
-  return (*parsed)["target"].as<std::string>();
+  if (!parsed->given("target")) throw UsageError("which " + ops.noun + "? give its name or ID");
+  return parsed->text("target");
 }
 
 }  // namespace
@@ -26,10 +24,10 @@ int show_object(Context& context, const Args& args, const ObjectOps& ops) {
   if (!key) return kOk;
   auto object = ops.find(context.client, *key);
   if (!object) {
-    context.err << fmt::format("hnsctl: no {} \"{}\"\n", ops.noun, *key);
+    print(context.err, "hnsctl: no {} \"{}\"\n", ops.noun, *key);
     return kFailed;
   }
-  context.out << object->dump(2) << '\n';
+  print(context.out, "{}\n", object->dump(2));
   return kOk;
 }
 
@@ -38,15 +36,15 @@ int delete_object(Context& context, const Args& args, const ObjectOps& ops) {
   if (!key) return kOk;
   auto object = ops.find(context.client, *key);
   if (!object) {
-    context.err << fmt::format("hnsctl: no {} \"{}\"\n", ops.noun, *key);
+    print(context.err, "hnsctl: no {} \"{}\"\n", ops.noun, *key);
     return kFailed;
   }
   auto id = hns::Guid::parse(object->value("ID", ""));
   if (!id || !ops.remove(context.client, *id)) {
-    context.err << fmt::format("hnsctl: {} \"{}\" was already gone\n", ops.noun, *key);
+    print(context.err, "hnsctl: {} \"{}\" was already gone\n", ops.noun, *key);
     return kFailed;
   }
-  context.out << fmt::format("deleted {} {} ({})\n", ops.noun, object->value("Name", ""), id->str());
+  print(context.out, "deleted {} {} ({})\n", ops.noun, object->value("Name", ""), id->str());
   return kOk;
 }
 

@@ -4,7 +4,7 @@
 
 namespace wincni::hnsctl {
 
-void Table::print(std::ostream& out) const {
+void Table::print(cni::ByteSink& out) const {
   std::vector<size_t> widths(header_.size(), 0);
   auto measure = [&](const std::vector<std::string>& row) {
     for (size_t i = 0; i < row.size() && i < widths.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
@@ -19,7 +19,8 @@ void Table::print(std::ostream& out) const {
       if (i + 1 < widths.size()) line += std::string(widths[i] - cell.size() + 2, ' ');
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
-    out << line << '\n';
+    line += '\n';
+    out.write(line);
   };
   emit(header_);
   for (const auto& row : rows_) emit(row);

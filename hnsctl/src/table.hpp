@@ -2,9 +2,10 @@
 // Plain text tables like Get-HnsNetwork prints: a header, then one row per
 // object, columns padded to their widest cell.
 
-#include <ostream>
 #include <string>
 #include <vector>
+
+#include "wincni/cni/byte_streams.hpp"
 
 namespace wincni::hnsctl {
 
@@ -12,7 +13,7 @@ class Table {
  public:
   explicit Table(std::vector<std::string> header) : header_(std::move(header)) {}
   void add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
-  void print(std::ostream& out) const;
+  void print(cni::ByteSink& out) const;
 
  private:
   std::vector<std::string> header_;

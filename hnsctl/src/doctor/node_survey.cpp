@@ -1,6 +1,8 @@
 #include "doctor/node_survey.hpp"
 
-#include <filesystem>
+#include <chrono>
+#include <cstdint>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -9,6 +11,7 @@
 #include "standing_reservation.hpp"
 #include "store.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/cni/file_times.hpp"
 #include "wincni/cni/private_files.hpp"
 #include "wincni/engine/own_endpoints.hpp"
 
@@ -20,9 +23,11 @@ namespace files = cni::private_files;
 
 bool younger_than(const std::string& path, std::chrono::seconds grace) {
   if (grace.count() == 0) return false;
-  std::error_code error;
-  const auto written = std::filesystem::last_write_time(std::filesystem::path(path), error);
-  return !error && std::filesystem::file_time_type::clock::now() - written < grace;
+  const std::optional<std::int64_t> written = cni::file_times::last_write_time_ns(path);
+  if (!written) return false;
+  using std::chrono::nanoseconds;
+  const auto now = std::chrono::duration_cast<nanoseconds>(std::chrono::system_clock::now().time_since_epoch());
+  return now - nanoseconds(*written) < grace;
 }
 
 // Releases the reservation of `ip` if, under the store's lock, its file

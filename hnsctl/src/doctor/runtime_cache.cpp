@@ -1,24 +1,30 @@
 #include "doctor/runtime_cache.hpp"
 
-#include <filesystem>
-#include <fstream>
-#include <iterator>
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "wincni/cni/private_files.hpp"
+
 namespace wincni::hnsctl::doctor {
 
-namespace fs = std::filesystem;
+namespace files = cni::private_files;
 
 namespace {
 
-// The container ID of a cache entry; empty when the file is not one.
-std::string cached_container(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  const nlohmann::json entry =
-      nlohmann::json::parse(std::string(std::istreambuf_iterator<char>(in), {}), nullptr, false);
+// The container ID of a cache entry; empty when the file is not one (or
+// cannot be read).
+std::string cached_container(const std::string& path) {
+  std::optional<std::string> content;
+  try {
+    content = files::read_file(path);
+  } catch (const std::exception&) {
+    return {};
+  }
+  if (!content) return {};
+  const nlohmann::json entry = nlohmann::json::parse(*content, nullptr, false);
   if (!entry.is_object() || entry.value("kind", "") != "cniCacheV1") return {};
   const auto id = entry.find("containerId");
   return id != entry.end() && id->is_string() ? id->get<std::string>() : std::string{};
@@ -27,26 +33,25 @@ std::string cached_container(const fs::path& file) {
 }  // namespace
 
 RuntimeCache read_runtime_cache(const std::string& folder) {
-  std::error_code error;
-  fs::path results(folder);
-  if (fs::is_directory(results / "results", error)) results /= "results";
-  if (!fs::is_directory(results, error)) {
+  std::string results = folder;
+  if (const std::string below = files::join(folder, "results"); files::is_directory(below)) results = below;
+  if (!files::is_directory(results)) {
     throw std::runtime_error(fmt::format(
         "the runtime's result cache {} does not exist: without it nothing tells which pods are alive "
         "(give the folder with --cache-dir)",
         folder));
   }
-  RuntimeCache cache{results.string(), {}, {}};
-  for (const auto& entry : fs::directory_iterator(results, error)) {
-    if (!entry.is_regular_file(error)) continue;
-    const std::string container = cached_container(entry.path());
+  RuntimeCache cache{results, {}, {}};
+  for (const files::DirEntry& entry : files::list_directory(results)) {
+    if (!entry.regular_file) continue;
+    const std::string path = files::join(results, entry.name);
+    const std::string container = cached_container(path);
     if (container.empty()) {
-      cache.unreadable.push_back(entry.path().string());
+      cache.unreadable.push_back(path);
     } else {
       cache.containers.insert(container);
     }
   }
-  if (error) throw std::runtime_error(fmt::format("cannot read {}: {}", results.string(), error.message()));
   return cache;
 }
 

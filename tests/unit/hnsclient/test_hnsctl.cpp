@@ -1,10 +1,9 @@
 // hnsctl's commands, run in-process against the emulator.
 
-#include <sstream>
-
 #include "command.hpp"
 #include "emulated_host.hpp"
 #include "emulator_fixture.hpp"
+#include "wincni/cni/byte_streams.hpp"
 
 using namespace hns_test;
 using namespace wincni;
@@ -16,18 +15,18 @@ struct Hnsctl {
   std::shared_ptr<Emulator> emulator = std::make_shared<Emulator>(config_for(dir.path()));
   hns::HnsClient client{emulator};
   std::unique_ptr<hnsctl::EmulatedHost> host = hnsctl::emulated_host(*emulator);
-  std::ostringstream out;
-  std::ostringstream err;
+  cni::StringSink out;
+  cni::StringSink err;
 
   int run(std::vector<std::string> args) {
-    out.str("");
-    err.str("");
+    out.text.clear();
+    err.text.clear();
     hnsctl::Context context{client, host.get(), out, err};
     return hnsctl::run_hnsctl(args, context);
   }
   json json_of(std::vector<std::string> args) {
     REQUIRE(run(std::move(args)) == 0);
-    return json::parse(out.str());
+    return json::parse(out.text);
   }
 };
 
@@ -64,7 +63,7 @@ TEST_CASE("hnsctl node host-gw leaves the node as flanneld's host-gw backend doe
 TEST_CASE("hnsctl node vxlan: Overlay with VSID, VxlanPort, DR MAC and provider address") {
   Hnsctl hnsctl;
   REQUIRE(hnsctl.run({"node", "vxlan", "--subnet", "10.244.3.0/24", "--vni", "4100", "--management-ip", "10.0.0.4"}) == 0);
-  CHECK(hnsctl.out.str().find("provider address 10.0.0.4") != std::string::npos);
+  CHECK(hnsctl.out.text.find("provider address 10.0.0.4") != std::string::npos);
   auto network = hnsctl.client.find_network_by_name("vxlan0");
   REQUIRE(network);
   CHECK(network->type == hns::NetworkType::Overlay);
@@ -76,7 +75,7 @@ TEST_CASE("hnsctl node vxlan: Overlay with VSID, VxlanPort, DR MAC and provider 
   CHECK(hnsctl.client.find_hns_network_by_name("vxlan0")->management_ip == cni::IpAddress::parse("10.0.0.4"));
 
   CHECK(hnsctl.run({"node", "vxlan", "--subnet", "10.244.3.0/24", "--vni", "4095"}) == 2);
-  CHECK(hnsctl.err.str().find("--vni 4095 is out of range") != std::string::npos);
+  CHECK(hnsctl.err.text.find("--vni 4095 is out of range") != std::string::npos);
   CHECK(hnsctl.run({"node", "vxlan", "--subnet", "10.244.3.0/24", "--port", "http"}) == 2);
 }
 
@@ -87,9 +86,9 @@ TEST_CASE("hnsctl network and endpoint show and delete, by name or ID") {
   CHECK(shown["Name"] == "cbr0_ep");
   CHECK(hnsctl.json_of({"endpoint", "show", shown["ID"]})["Name"] == "cbr0_ep");
   REQUIRE(hnsctl.run({"endpoint", "delete", "cbr0_ep"}) == 0);
-  CHECK(hnsctl.out.str().find("deleted endpoint cbr0_ep") == 0);
+  CHECK(hnsctl.out.text.find("deleted endpoint cbr0_ep") == 0);
   CHECK(hnsctl.run({"endpoint", "show", "cbr0_ep"}) == 1);
-  CHECK(hnsctl.err.str() == "hnsctl: no endpoint \"cbr0_ep\"\n");
+  CHECK(hnsctl.err.text == "hnsctl: no endpoint \"cbr0_ep\"\n");
   REQUIRE(hnsctl.run({"network", "show", "cbr0"}) == 0);
   REQUIRE(hnsctl.run({"network", "delete", "cbr0"}) == 0);
   CHECK(hnsctl.run({"network", "delete", "cbr0"}) == 1);
@@ -99,15 +98,15 @@ TEST_CASE("hnsctl tables") {
   Hnsctl hnsctl;
   REQUIRE(hnsctl.run({"node", "host-gw", "--subnet", "10.244.1.0/24"}) == 0);
   REQUIRE(hnsctl.run({"network", "list"}) == 0);
-  CHECK(hnsctl.out.str().rfind("NAME  TYPE      SUBNETS        GATEWAYS    ID\ncbr0  L2Bridge  10.244.1.0/24  10.244.1.1  ", 0) == 0);
+  CHECK(hnsctl.out.text.rfind("NAME  TYPE      SUBNETS        GATEWAYS    ID\ncbr0  L2Bridge  10.244.1.0/24  10.244.1.1  ", 0) == 0);
   REQUIRE(hnsctl.run({"endpoint", "list"}) == 0);
-  CHECK(hnsctl.out.str().find("cbr0_ep  cbr0     10.244.1.2  00-15-5D-52-C0-00  -") != std::string::npos);
+  CHECK(hnsctl.out.text.find("cbr0_ep  cbr0     10.244.1.2  00-15-5D-52-C0-00  -") != std::string::npos);
 }
 
 TEST_CASE("hnsctl namespace create, list and delete") {
   Hnsctl hnsctl;
   REQUIRE(hnsctl.run({"namespace", "create"}) == 0);
-  std::string id = hnsctl.out.str();
+  std::string id = hnsctl.out.text;
   id.pop_back();
   REQUIRE(hns::Guid::parse(id));
   json listed = hnsctl.json_of({"namespace", "list", "--json"});
@@ -123,39 +122,39 @@ TEST_CASE("hnsctl version reports and, on the emulator, sets the HNS version") {
   CHECK(version["Major"] == 15);
   CHECK(version["Features"].size() == hns::all_features().size());
   REQUIRE(hnsctl.run({"version", "--set", "10.2"}) == 0);
-  CHECK(hnsctl.out.str().rfind("HNS 10.2", 0) == 0);
-  CHECK(hnsctl.out.str().find("VxlanPort") == std::string::npos);
+  CHECK(hnsctl.out.text.rfind("HNS 10.2", 0) == 0);
+  CHECK(hnsctl.out.text.find("VxlanPort") == std::string::npos);
   CHECK(hnsctl.run({"version", "--set", "ten"}) == 2);
   REQUIRE(hnsctl.run({"version", "--reset"}) == 0);
-  CHECK(hnsctl.out.str().rfind("HNS 15.4", 0) == 0);
+  CHECK(hnsctl.out.text.rfind("HNS 15.4", 0) == 0);
 }
 
 TEST_CASE("hnsctl audit finds leaked and inconsistent objects") {
   Hnsctl hnsctl;
   REQUIRE(hnsctl.run({"node", "host-gw", "--subnet", "10.244.1.0/24"}) == 0);
   CHECK(hnsctl.run({"audit"}) == 0);
-  CHECK(hnsctl.out.str() == "no problems found\n");
+  CHECK(hnsctl.out.text == "no problems found\n");
   // What a crash between "create endpoint" and "attach" leaves behind.
   hns::HostComputeEndpoint leaked;
   leaked.name = "abc_cbr0";
   leaked.host_compute_network = hnsctl.client.find_network_by_name("cbr0")->id;
   leaked = hnsctl.client.create_endpoint(leaked);
   CHECK(hnsctl.run({"audit"}) == 1);
-  CHECK(hnsctl.out.str() == "endpoint abc_cbr0 (" + leaked.id.str() + "): attached to no namespace, container or host\n");
+  CHECK(hnsctl.out.text == "endpoint abc_cbr0 (" + leaked.id.str() + "): attached to no namespace, container or host\n");
   auto ns = hnsctl.client.create_namespace();
   hnsctl.client.attach_to_namespace(ns.id, leaked.id);
   CHECK(hnsctl.run({"audit", "--json"}) == 0);
-  CHECK(json::parse(hnsctl.out.str()) == json::array());
+  CHECK(json::parse(hnsctl.out.text) == json::array());
 }
 
 TEST_CASE("hnsctl usage: help everywhere, clear errors, exit codes") {
   Hnsctl hnsctl;
   CHECK(hnsctl.run({}) == 2);
   CHECK(hnsctl.run({"--help"}) == 0);
-  CHECK(hnsctl.out.str().find("node host-gw") != std::string::npos);
+  CHECK(hnsctl.out.text.find("node host-gw") != std::string::npos);
   for (const auto& command : hnsctl::all_commands()) {
     CHECK(hnsctl.run({std::string(command.group), std::string(command.verb), "--help"}) == 0);
-    CHECK(hnsctl.out.str().find("Usage:") != std::string::npos);
+    CHECK(hnsctl.out.text.find("Usage:") != std::string::npos);
   }
   CHECK(hnsctl.run({"network", "--help"}) == 0);
   CHECK(hnsctl.run({"audit", "--help"}) == 0);
@@ -164,7 +163,7 @@ TEST_CASE("hnsctl usage: help everywhere, clear errors, exit codes") {
   CHECK(hnsctl.run({"network", "list", "--yaml"}) == 2);
   CHECK(hnsctl.run({"network", "list", "extra"}) == 2);
   CHECK(hnsctl.run({"node", "host-gw"}) == 2);
-  CHECK(hnsctl.err.str().find("--subnet is required") != std::string::npos);
+  CHECK(hnsctl.err.text.find("--subnet is required") != std::string::npos);
   CHECK(hnsctl.run({"node", "host-gw", "--subnet", "10.244.1.0/31"}) == 2);
   CHECK(hnsctl.run({"node", "host-gw", "--subnet", "fd00::/64"}) == 2);
   CHECK(hnsctl.run({"node", "host-gw", "--subnet", "10.244.1.0/24", "--management-ip", "x"}) == 2);
