@@ -24,7 +24,7 @@ meson compile -C build/linux
 if [ "${WINCNI_SKIP_WINDOWS:-0}" != 1 ]; then
   # Configuring runs a test program through the cross file's exe_wrapper
   # (wine), so the prefix must exist first; the first configure also builds
-  # libuv from Debian's source package (third_party/libuv-mingw).
+  # fmt from Debian's source package (third_party/fmt-mingw).
   . scripts/wine-env.sh
   wine_prefix_ready
   # -O1 for the same reason; a release build sets -Doptimization=s.

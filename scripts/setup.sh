@@ -16,7 +16,7 @@ set -euo pipefail
 profile=${1:-all}
 packages=(
   meson ninja-build pkg-config cmake g++
-  nlohmann-json3-dev libfmt-dev libuv1-dev doctest-dev
+  nlohmann-json3-dev libfmt-dev doctest-dev
   python3
 )
 case "$profile" in

@@ -38,7 +38,8 @@ std::vector<char*> c_array(std::vector<std::string>& strings) {
 }  // namespace
 
 // The contract is "a path", so a bare name means the file in the current
-// directory on both platforms (libuv and posix_spawnp would search PATH).
+// directory on both platforms (CreateProcess and posix_spawnp would search
+// PATH for a bare name).
 std::string platform::without_path_search(const std::string& program) {
   return has_directory_part(program) ? program : "./" + program;
 }
@@ -53,7 +54,7 @@ platform::ExecArguments::ExecArguments(const ProcessSpec& spec)
 // Starting a program can fail for a moment and then work: Windows refuses
 // an .exe a scanner has open (a sharing violation) and ends one whose DLLs
 // could not initialise before its code ran, Wine's CreateProcess under load
-// fails now and then with a code libuv does not know, and Linux says EAGAIN
+// fails now and then with an unexpected code, and Linux says EAGAIN
 // or ETXTBSY. Nothing ran, so starting it again is safe. The attempts share
 // spec.timeout: a caller's limit holds however many there were.
 ProcessOutcome run_process(const ProcessSpec& spec) {

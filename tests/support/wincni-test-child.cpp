@@ -5,7 +5,10 @@
 // What it does comes from the environment variable WINCNI_TEST_SCRIPT, a JSON
 // object; every key is optional and the steps run in this order:
 //   "tally":     path of a file that gains one line per run
-//   "record":    path ("-" for stdout) that receives {"argv","env","stdin"}
+//   "record":    path ("-" for stdout) that receives {"argv","env","stdin"},
+//                and on Windows "job": the limits of the job it runs in
+//                (JOBOBJECT_BASIC_LIMIT_INFORMATION's LimitFlags; null
+//                outside a job)
 //   "sleep_ms":  sleep this long (less if the file "until" appears), then, if
 //                given, create the file "marker"
 //   "echo_stdin": true copies stdin to stdout
@@ -28,6 +31,7 @@
 #ifdef _WIN32
 #include <fcntl.h>
 #include <io.h>
+#include <windows.h>
 #define WINCNI_ENVIRON _environ
 #else
 extern char** environ;
@@ -58,10 +62,27 @@ json environment_as_json() {
   return env;
 }
 
+#ifdef _WIN32
+json job_limits() {
+  BOOL in_job = FALSE;
+  if (!IsProcessInJob(GetCurrentProcess(), nullptr, &in_job) || !in_job) return nullptr;
+  JOBOBJECT_EXTENDED_LIMIT_INFORMATION limits{};
+  // No job handle: the job this process is in.
+  if (!QueryInformationJobObject(nullptr, JobObjectExtendedLimitInformation, &limits, sizeof(limits), nullptr)) {
+    return "unreadable";
+  }
+  return limits.BasicLimitInformation.LimitFlags;
+}
+#endif
+
 void write_record(const std::string& where, int argc, char** argv, const std::string& input) {
   json args = json::array();
   for (int i = 0; i < argc; ++i) args.push_back(argv[i]);
-  const std::string text = json{{"argv", args}, {"env", environment_as_json()}, {"stdin", input}}.dump();
+  json record{{"argv", args}, {"env", environment_as_json()}, {"stdin", input}};
+#ifdef _WIN32
+  record["job"] = job_limits();
+#endif
+  const std::string text = record.dump();
   if (where == "-") {
     std::cout << text;
   } else {

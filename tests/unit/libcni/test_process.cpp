@@ -13,6 +13,10 @@
 
 #include <nlohmann/json.hpp>
 
+#ifdef _WIN32
+#include <windows.h>
+#endif
+
 #include "scratch_dir.hpp"
 #include "test_child.hpp"
 #include "wincni/cni/error.hpp"
@@ -154,6 +158,8 @@ std::size_t lines_in(const std::filesystem::path& file) {
 // 0xC0000142 as main's return value: what the loader reports when a DLL's
 // initialisation fails, before any of the program's code runs.
 constexpr int kDllInitFailed = static_cast<int>(0xC0000142u);
+
+bool under_wine() { return GetProcAddress(GetModuleHandleW(L"ntdll.dll"), "wine_get_version") != nullptr; }
 }  // namespace
 
 TEST_CASE("run_process starts again a program whose DLLs failed to initialise, three times at most") {
@@ -182,6 +188,58 @@ TEST_CASE("the attempts share the time limit: a second start gets what the first
   const auto outcome = run_process(spec);
   CHECK(outcome.timed_out);
   CHECK(lines_in(tally) == 2);
+}
+
+TEST_CASE("run_process puts the child in a job that ends it when this process ends") {
+  // So a delegate never outlives the plugin that started it, however the
+  // plugin ends; the child's own children are not in it (each level's job
+  // holds the children that level started).
+  BOOL self_in_job = TRUE;
+  REQUIRE(IsProcessInJob(GetCurrentProcess(), nullptr, &self_in_job));
+  REQUIRE_FALSE(self_in_job);  // else the child would be in this process's job anyway
+  const auto outcome = run_process(child_running({{"record", "-"}}));
+  REQUIRE(outcome.exit_code == 0);
+  const json job = json::parse(outcome.out).at("job");
+  REQUIRE(job.is_number());
+  // Wine reads every job's limits back as 0 (it keeps them, and ends the
+  // job's processes when the job closes); Windows gives what was set.
+  if (!under_wine()) {
+    const auto limits = job.get<unsigned long>();
+    CHECK((limits & JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE) != 0);
+    CHECK((limits & JOB_OBJECT_LIMIT_SILENT_BREAKAWAY_OK) != 0);
+  }
+}
+
+// Run by the next test as a child of its own (skipped otherwise): starts a
+// child that notes its start, sleeps and then leaves a marker.
+TEST_CASE("helper: a child that waits for a child of its own" * doctest::skip()) {
+  const char* tally = std::getenv("WINCNI_TEST_TALLY");
+  const char* marker = std::getenv("WINCNI_TEST_MARKER");
+  REQUIRE(tally != nullptr);
+  REQUIRE(marker != nullptr);
+  run_process(child_running({{"tally", tally}, {"ignore_stdin", true}, {"sleep_ms", 2000}, {"marker", marker}}));
+}
+
+TEST_CASE("run_process's child ends with the process that started it, however that one ends") {
+  wincni::test::ScratchDir dir;
+  const auto tally = dir / "tally";
+  const auto marker = dir / "marker";
+  std::wstring own(MAX_PATH, L'\0');
+  own.resize(GetModuleFileNameW(nullptr, own.data(), static_cast<DWORD>(own.size())));
+  ProcessSpec spec;
+  spec.program = std::filesystem::path(own).string();
+  spec.args = {"--test-case=helper: a child that waits*", "--no-skip=true"};
+  spec.env = {"WINCNI_TEST_CHILD=" + wincni::test::test_child_program(), "WINCNI_TEST_TALLY=" + tally.string(),
+              "WINCNI_TEST_MARKER=" + marker.string()};
+  // Killed while it waits for its child, which started by then (its tally).
+  spec.timeout = 1500ms;
+  const auto outcome = run_process(spec);
+  CHECK(outcome.timed_out);
+  REQUIRE(lines_in(tally) == 1);
+  // Had the grandchild survived, it would have left the marker 2 s after
+  // its start, before the kill: well before this.
+  std::this_thread::sleep_for(4000ms);
+  CHECK_FALSE(std::filesystem::exists(marker));
 }
 
 TEST_CASE("run_process keeps the status 0xC0000142 of a program that printed something: it ran") {

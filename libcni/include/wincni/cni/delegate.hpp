@@ -34,7 +34,7 @@ struct DelegateOptions {
 //     (run_budget.hpp): killed, then 11 "delegate plugin <name> timed out
 //     after <n> ms". The delegate is given three quarters of that limit as
 //     its budget, so its own delegates end before it is killed; what a
-//     killed delegate started dies with it on Windows (libuv's job object),
+//     killed delegate started dies with it on Windows (run_child's job object),
 //     not on Linux;
 //   - less than 100 ms of this process's budget is left: 11, nothing is
 //     started;

@@ -1,7 +1,7 @@
 #pragma once
 // Runs a child process with an explicit environment, feeds it stdin, collects
 // stdout and stderr, and kills it after a timeout: posix_spawn on POSIX,
-// libuv (CreateProcess) on Windows (libcni/src/platform/child_process_*).
+// CreateProcessW on Windows (libcni/src/platform/child_process_*).
 
 #include <chrono>
 #include <string>

@@ -3,6 +3,8 @@
 
 #include <windows.h>
 
+#include <utility>
+
 namespace wincni::cni {
 
 class Win32Handle {
@@ -13,10 +15,19 @@ class Win32Handle {
   }
   Win32Handle(const Win32Handle&) = delete;
   Win32Handle& operator=(const Win32Handle&) = delete;
+  Win32Handle(Win32Handle&& other) noexcept : h_(std::exchange(other.h_, INVALID_HANDLE_VALUE)) {}
+  Win32Handle& operator=(Win32Handle&& other) noexcept {
+    if (this != &other) {
+      if (valid()) CloseHandle(h_);
+      h_ = std::exchange(other.h_, INVALID_HANDLE_VALUE);
+    }
+    return *this;
+  }
   bool valid() const { return h_ != INVALID_HANDLE_VALUE && h_ != nullptr; }
   HANDLE get() const { return h_; }
   // Closes now; false when CloseHandle reports a failure (a write-back error).
   bool close() {
+    if (!valid()) return true;
     const BOOL ok = CloseHandle(h_);
     h_ = INVALID_HANDLE_VALUE;
     return ok != FALSE;
