@@ -14,6 +14,7 @@
 //   "echo_stdin": true copies stdin to stdout
 //   "stdout", "stderr": text written verbatim
 //   "flood":     this many bytes written to stdout and to stderr each
+//   "stream_ms": write to stdout and stderr without pause for this long
 //   "exit":      exit code (default 0)
 // Stdin is read fully first unless "ignore_stdin" is true.
 
@@ -127,6 +128,14 @@ int main(int argc, char** argv) {
     const std::string bytes(script["flood"].get<std::size_t>(), 'x');
     std::cout << bytes;
     std::cerr << bytes;
+  }
+  if (script.contains("stream_ms")) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(script["stream_ms"].get<long long>());
+    const std::string chunk(4096, 'y');
+    while (std::chrono::steady_clock::now() < until) {
+      std::cout << chunk << std::flush;
+      std::cerr << chunk << std::flush;
+    }
   }
   std::cout.flush();
   std::cerr.flush();

@@ -43,8 +43,11 @@ RuntimeCache read_runtime_cache(const std::string& folder) {
   }
   RuntimeCache cache{results, {}, {}};
   for (const files::DirEntry& entry : files::list_directory(results)) {
-    if (!entry.regular_file) continue;
     const std::string path = files::join(results, entry.name);
+    // A link to an entry is read through (is_regular_file follows it); left
+    // out, its pod would count as gone, and --apply would remove its
+    // endpoint.
+    if (!entry.regular_file && !files::is_regular_file(path)) continue;
     const std::string container = cached_container(path);
     if (container.empty()) {
       cache.unreadable.push_back(path);

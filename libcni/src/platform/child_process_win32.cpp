@@ -35,6 +35,8 @@ namespace {
 constexpr DWORD kDrainAfterExitMs = 1000;
 
 constexpr DWORD kPipeBuffer = 64 * 1024;
+constexpr DWORD kStdinWriteMax = 1u << 30;
+constexpr ULONGLONG kNever = ~ULONGLONG{0};
 
 // What a killed child reports, as libuv's uv_process_kill(SIGKILL) did.
 constexpr int kKilledSignal = 9;
@@ -53,6 +55,11 @@ constexpr std::array<const wchar_t*, 11> kRequiredVariables = {
   throw StartFailure{fmt::format("{}: {}", what, win32_error_text(error)), /*final=*/false};
 }
 
+// Windows' codes that mingw-w64's winerror.h lacks.
+constexpr DWORD kErrorVirusInfected = 225;
+constexpr DWORD kErrorVirusDeleted = 226;
+constexpr DWORD kErrorElevationRequired = 740;
+
 // A start that cannot work however often it is tried: absent, not allowed,
 // not a program, a bad name. libuv's (and strerror's) words for the common
 // ones, which messages and logs have always shown.
@@ -60,20 +67,46 @@ std::optional<StartFailure> final_start_failure(DWORD error) {
   switch (error) {
     case ERROR_FILE_NOT_FOUND:
     case ERROR_PATH_NOT_FOUND:
+    case ERROR_BAD_PATHNAME:
+    case ERROR_INVALID_DRIVE:
+    case ERROR_INVALID_NAME:
+    case ERROR_DIRECTORY:
       return StartFailure{"no such file or directory", true};
     case ERROR_ACCESS_DENIED:
+    case kErrorElevationRequired:
+    case kErrorVirusInfected:
+    case kErrorVirusDeleted:
       return StartFailure{"permission denied", true};
     case ERROR_BAD_EXE_FORMAT:
     case ERROR_EXE_MACHINE_TYPE_MISMATCH:
       return StartFailure{"inappropriate file type or format", true};
-    case ERROR_INVALID_NAME:
-    case ERROR_DIRECTORY:
     case ERROR_FILENAME_EXCED_RANGE:
+      return StartFailure{"name too long", true};
     case ERROR_INVALID_PARAMETER:
-      return StartFailure{win32_error_text(error), true};
+      return StartFailure{"invalid argument", true};
     default:
       return std::nullopt;
   }
+}
+
+bool is_file(const std::wstring& path) {
+  const DWORD attributes = GetFileAttributesW(path.c_str());
+  return attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_DIRECTORY) == 0;
+}
+
+// The program's file, as libuv found it: the path as given (a bare name is
+// in the current folder, never searched for), else, when its name has no
+// extension, with ".com" or ".exe" added.
+std::wstring application_path(const std::string& program) {
+  const std::wstring path = widen(without_path_search(program));
+  if (is_file(path)) return path;
+  const std::size_t last_separator = path.find_last_of(L"\\/:");
+  const std::size_t name = last_separator == std::wstring::npos ? 0 : last_separator + 1;
+  if (path.find(L'.', name) != std::wstring::npos) return path;
+  for (const wchar_t* extension : {L".com", L".exe"}) {
+    if (is_file(path + extension)) return path + extension;
+  }
+  return path;  // CreateProcessW says what is wrong with it
 }
 
 // One argument as the C runtime's command-line parser gives it back: quoted
@@ -123,7 +156,10 @@ bool same_name(std::wstring_view a, std::wstring_view b) {
 // they lack, sorted by name without regard to case as Windows keeps them.
 std::wstring environment_block(char* const* envp) {
   std::vector<std::wstring> entries;
-  for (char* const* entry = envp; *entry != nullptr; ++entry) entries.push_back(widen(*entry));
+  for (char* const* entry = envp; *entry != nullptr; ++entry) {
+    // An empty one would end the block there.
+    if (**entry != '\0') entries.push_back(widen(*entry));
+  }
   for (const wchar_t* name : kRequiredVariables) {
     const bool given = std::any_of(entries.begin(), entries.end(),
                                    [&](const std::wstring& entry) { return same_name(variable_name(entry), name); });
@@ -192,7 +228,7 @@ Pipe make_pipe(bool child_writes) {
   const DWORD direction = child_writes ? PIPE_ACCESS_INBOUND : PIPE_ACCESS_OUTBOUND;
   Pipe pipe;
   pipe.ours = Win32Handle(CreateNamedPipeW(name.c_str(), direction | FILE_FLAG_OVERLAPPED | FILE_FLAG_FIRST_PIPE_INSTANCE,
-                                           PIPE_TYPE_BYTE | PIPE_READMODE_BYTE | PIPE_WAIT, 1, kPipeBuffer,
+                                           PIPE_TYPE_BYTE | PIPE_READMODE_BYTE | PIPE_WAIT | PIPE_REJECT_REMOTE_CLIENTS, 1, kPipeBuffer,
                                            kPipeBuffer, 0, nullptr));
   if (!pipe.ours.valid()) cannot_prepare("cannot create a pipe", GetLastError());
   SECURITY_ATTRIBUTES inherited{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
@@ -293,10 +329,18 @@ class ChildRun {
       output->buffer.reset(new char[kPipeBuffer]);
       read_next(*output);
     }
-    const bool limited = spec_.timeout.count() > 0;
-    const ULONGLONG kill_at = GetTickCount64() + (limited ? static_cast<ULONGLONG>(spec_.timeout.count()) : 0);
-    ULONGLONG drain_until = 0;
+    // A limit past the clock's range (INT64_MAX ms, "for ever") never comes.
+    const ULONGLONG started = GetTickCount64();
+    const auto limit = static_cast<ULONGLONG>(spec_.timeout.count());
+    const ULONGLONG kill_at = spec_.timeout.count() > 0 && limit < kNever - started ? started + limit : kNever;
+    ULONGLONG drain_until = kNever;
     for (;;) {
+      // The deadlines are looked at on every pass, not only when a wait
+      // times out: a child (or a grandchild) that writes without pause
+      // never lets one time out.
+      const ULONGLONG now = GetTickCount64();
+      if (exited_ && now >= drain_until) break;  // what a grandchild holds open is left
+      if (!exited_ && !outcome_.timed_out && now >= kill_at) kill();
       // What is waited for: the child's exit, then each transfer under way.
       std::vector<HANDLE> handles;
       std::vector<Transfer*> owners;  // null for the child
@@ -310,36 +354,31 @@ class ChildRun {
         owners.push_back(transfer);
       }
       if (handles.empty()) break;
-      const ULONGLONG now = GetTickCount64();
-      DWORD wait_ms = INFINITE;
-      if (exited_) {
-        wait_ms = drain_until > now ? static_cast<DWORD>(drain_until - now) : 0;
-      } else if (limited && !outcome_.timed_out) {
-        wait_ms = kill_at > now ? static_cast<DWORD>(kill_at - now) : 0;
-      }
+      const ULONGLONG until = exited_ ? drain_until : outcome_.timed_out ? kNever : kill_at;
+      // A wait is at most INFINITE - 1 ms; a later deadline takes several.
+      const auto wait_ms = static_cast<DWORD>(std::min<ULONGLONG>(until - now, INFINITE - 1));
       const DWORD woken = WaitForMultipleObjects(static_cast<DWORD>(handles.size()), handles.data(), FALSE, wait_ms);
-      if (woken == WAIT_TIMEOUT) {
-        if (exited_) break;  // the drain is over: what a grandchild holds open is left
-        outcome_.timed_out = true;
-        outcome_.term_signal = kKilledSignal;
-        TerminateProcess(process_.get(), kKilledExitCode);
-        continue;
-      }
+      if (woken == WAIT_TIMEOUT) continue;
       if (woken >= WAIT_OBJECT_0 + handles.size()) {
         throw Error(kIoFailure,
                     fmt::format("cannot wait for \"{}\": {}", spec_.program, win32_error_text(GetLastError())));
       }
-      Transfer* owner = owners[woken - WAIT_OBJECT_0];
-      if (owner != nullptr) {
-        on_completed(*owner);
-      } else {
-        on_exit();
-        drain_until = GetTickCount64() + kDrainAfterExitMs;
+      // Every object that is ready, not only the first the wait names: a
+      // flooding stdout must not starve stderr. (None before it is ready.)
+      for (std::size_t i = woken - WAIT_OBJECT_0; i < handles.size(); ++i) {
+        if (i != woken - WAIT_OBJECT_0 && WaitForSingleObject(handles[i], 0) != WAIT_OBJECT_0) continue;
+        if (owners[i] != nullptr) {
+          on_completed(*owners[i]);
+        } else {
+          on_exit();
+          drain_until = GetTickCount64() + kDrainAfterExitMs;
+        }
       }
     }
-    // The drain ended: what completed meanwhile is kept, the rest cancelled.
+    // The drain ended: a read that completed meanwhile is kept, the rest
+    // cancelled.
     for (Transfer* output : {&stdout_, &stderr_}) {
-      while (output->pending && HasOverlappedIoCompleted(&output->overlapped)) on_completed(*output);
+      if (output->pending && HasOverlappedIoCompleted(&output->overlapped)) on_completed(*output);
       output->close();
     }
     return std::move(outcome_);
@@ -360,14 +399,12 @@ class ChildRun {
     startup.StartupInfo.hStdError = stderr_.pipe.childs.get();
     startup.lpAttributeList = inherited.get();
     PROCESS_INFORMATION started{};
-    // No application name: the command line's first word is the program, a
-    // path (never searched for), to which Windows adds ".exe" when it has no
-    // extension. No CREATE_NO_WINDOW: the child shares our console, as Go's
-    // os/exec does; under Wine a console of its own is a conhost that may
-    // outlive a killed child while holding our stdout open.
+    // No CREATE_NO_WINDOW: the child shares our console, as Go's os/exec
+    // does; under Wine a console of its own is a conhost that may outlive a
+    // killed child while holding our stdout open.
     // Suspended until it is in the job: it cannot start a process of its own
     // outside it first.
-    if (!CreateProcessW(nullptr, line.data(), nullptr, nullptr, TRUE,
+    if (!CreateProcessW(application_path(spec_.program).c_str(), line.data(), nullptr, nullptr, TRUE,
                         CREATE_UNICODE_ENVIRONMENT | EXTENDED_STARTUPINFO_PRESENT | CREATE_SUSPENDED,
                         environment.data(), nullptr, &startup.StartupInfo, &started)) {
       const DWORD error = GetLastError();
@@ -389,15 +426,18 @@ class ChildRun {
     for (Transfer* transfer : {&stdin_, &stdout_, &stderr_}) transfer->pipe.childs.close();
   }
 
+  // The next part of stdin (a write takes at most a DWORD's worth); our end
+  // is closed once all of it is written, or when the child takes no more.
   void write_stdin() {
     const std::string& data = spec_.stdin_data;
-    if (data.empty() || data.size() > MAXDWORD) {
+    if (stdin_written_ >= data.size()) {
       stdin_.close();
       return;
     }
-    if (!WriteFile(stdin_.pipe.ours.get(), data.data(), static_cast<DWORD>(data.size()), nullptr, stdin_.next()) &&
+    const auto size = static_cast<DWORD>(std::min<std::size_t>(data.size() - stdin_written_, kStdinWriteMax));
+    if (!WriteFile(stdin_.pipe.ours.get(), data.data() + stdin_written_, size, nullptr, stdin_.next()) &&
         GetLastError() != ERROR_IO_PENDING) {
-      stdin_.close();  // the child has gone, or closed its stdin: nothing more to give it
+      stdin_.close();  // the child has gone, or closed its stdin
       return;
     }
     stdin_.pending = true;  // the event is set when it ends, also when it ended at once
@@ -416,12 +456,24 @@ class ChildRun {
     DWORD count = 0;
     const BOOL ok = GetOverlappedResult(transfer.pipe.ours.get(), &transfer.overlapped, &count, FALSE);
     transfer.pending = false;
-    if (&transfer == &stdin_ || !ok) {
-      transfer.close();  // stdin written (or refused); an output ended
+    if (!ok) {
+      transfer.close();  // an output ended, or the child takes no more stdin
+      return;
+    }
+    if (&transfer == &stdin_) {
+      stdin_written_ += count;
+      write_stdin();
       return;
     }
     (&transfer == &stdout_ ? outcome_.out : outcome_.err).append(transfer.buffer.get(), count);
     read_next(transfer);
+  }
+
+  // At the limit: timed out whatever happens, killed unless it has just
+  // exited by itself.
+  void kill() {
+    outcome_.timed_out = true;
+    if (TerminateProcess(process_.get(), kKilledExitCode)) outcome_.term_signal = kKilledSignal;
   }
 
   void on_exit() {
@@ -441,6 +493,7 @@ class ChildRun {
   Transfer stdout_{/*child_writes=*/true};
   Transfer stderr_{/*child_writes=*/true};
   Win32Handle process_{INVALID_HANDLE_VALUE};
+  std::size_t stdin_written_ = 0;
   bool exited_ = false;
 };
 

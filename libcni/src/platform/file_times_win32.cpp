@@ -1,5 +1,9 @@
 #include <windows.h>
 
+#include <cstdint>
+#include <limits>
+#include <optional>
+
 #include "wincni/cni/file_times.hpp"
 #include "wincni/cni/utf16.hpp"
 #include "wincni/cni/win32_handle.hpp"
@@ -34,7 +38,12 @@ std::optional<std::int64_t> last_write_time_ns(const std::string& path) {
   if (!h.valid() || !GetFileTime(h.get(), nullptr, nullptr, &written)) return std::nullopt;
   const auto ticks =
       static_cast<std::int64_t>((static_cast<std::uint64_t>(written.dwHighDateTime) << 32) | written.dwLowDateTime);
-  return (ticks - kUnixEpochInFileTimeTicks) * kNanosecondsPerFileTimeTick;
+  // Nanoseconds since 1970 in 64 bits reach from 1677 to 2262; a time
+  // outside (FILETIME 0 is 1601) is one that cannot be read.
+  const std::int64_t since_epoch = ticks - kUnixEpochInFileTimeTicks;
+  const std::int64_t reach = std::numeric_limits<std::int64_t>::max() / kNanosecondsPerFileTimeTick;
+  if (since_epoch > reach || since_epoch < -reach) return std::nullopt;
+  return since_epoch * kNanosecondsPerFileTimeTick;
 }
 
 bool set_last_write_time_ns(const std::string& path, std::int64_t ns) {

@@ -81,6 +81,7 @@ TEST_CASE("run_process gives the child exactly the environment it is told") {
   set_own_env("WINCNI_PARENT_ONLY", "leaked");
   auto spec = child_running({{"record", "-"}});
   spec.env.push_back("CNI_COMMAND=ADD");
+  spec.env.push_back("");  // not an entry: on Windows it would end the block
   spec.env.push_back("WITH_EQUALS=a=b");
   const auto outcome = run_process(spec);
   REQUIRE(outcome.exit_code == 0);
@@ -123,6 +124,24 @@ TEST_CASE("run_process kills the child at the timeout") {
   // Had the child survived, it would have written the marker by now.
   std::this_thread::sleep_for(2000ms);
   CHECK_FALSE(std::filesystem::exists(marker));
+}
+
+TEST_CASE("run_process kills at the timeout a child that writes without pause") {
+  // Its pipes are never idle: the limit must be looked at anyway.
+  auto spec = child_running({{"stream_ms", 60000}, {"ignore_stdin", true}});
+  spec.timeout = 500ms;
+  const auto outcome = run_process(spec);
+  CHECK(outcome.timed_out);
+}
+
+TEST_CASE("run_process takes a limit beyond 49 days (2^32 ms) or for ever as such") {
+  for (const auto limit : {std::chrono::milliseconds((1LL << 32) + 200), std::chrono::milliseconds::max()}) {
+    auto spec = child_running({{"sleep_ms", 600}, {"stdout", "done"}});
+    spec.timeout = limit;
+    const auto outcome = run_process(spec);
+    CHECK_FALSE(outcome.timed_out);
+    CHECK(outcome.out == "done");
+  }
 }
 
 TEST_CASE("run_process does not report a timeout for a child that finishes in time") {
@@ -196,7 +215,11 @@ TEST_CASE("run_process puts the child in a job that ends it when this process en
   // holds the children that level started).
   BOOL self_in_job = TRUE;
   REQUIRE(IsProcessInJob(GetCurrentProcess(), nullptr, &self_in_job));
-  REQUIRE_FALSE(self_in_job);  // else the child would be in this process's job anyway
+  if (self_in_job) {
+    // The child would be in this process's job anyway: nothing to learn.
+    MESSAGE("skipped: this test process runs in a job");
+    return;
+  }
   const auto outcome = run_process(child_running({{"record", "-"}}));
   REQUIRE(outcome.exit_code == 0);
   const json job = json::parse(outcome.out).at("job");
@@ -211,18 +234,24 @@ TEST_CASE("run_process puts the child in a job that ends it when this process en
 }
 
 // Run by the next test as a child of its own (skipped otherwise): starts a
-// child that notes its start, sleeps and then leaves a marker.
+// child that notes its start, then waits for a file and leaves a marker.
 TEST_CASE("helper: a child that waits for a child of its own" * doctest::skip()) {
   const char* tally = std::getenv("WINCNI_TEST_TALLY");
+  const char* release = std::getenv("WINCNI_TEST_RELEASE");
   const char* marker = std::getenv("WINCNI_TEST_MARKER");
   REQUIRE(tally != nullptr);
+  REQUIRE(release != nullptr);
   REQUIRE(marker != nullptr);
-  run_process(child_running({{"tally", tally}, {"ignore_stdin", true}, {"sleep_ms", 2000}, {"marker", marker}}));
+  auto spec = child_running(
+      {{"tally", tally}, {"ignore_stdin", true}, {"sleep_ms", 60000}, {"until", release}, {"marker", marker}});
+  spec.timeout = 0ms;
+  run_process(spec);
 }
 
 TEST_CASE("run_process's child ends with the process that started it, however that one ends") {
   wincni::test::ScratchDir dir;
   const auto tally = dir / "tally";
+  const auto release = dir / "release";
   const auto marker = dir / "marker";
   std::wstring own(MAX_PATH, L'\0');
   own.resize(GetModuleFileNameW(nullptr, own.data(), static_cast<DWORD>(own.size())));
@@ -230,15 +259,16 @@ TEST_CASE("run_process's child ends with the process that started it, however th
   spec.program = std::filesystem::path(own).string();
   spec.args = {"--test-case=helper: a child that waits*", "--no-skip=true"};
   spec.env = {"WINCNI_TEST_CHILD=" + wincni::test::test_child_program(), "WINCNI_TEST_TALLY=" + tally.string(),
-              "WINCNI_TEST_MARKER=" + marker.string()};
-  // Killed while it waits for its child, which started by then (its tally).
-  spec.timeout = 1500ms;
+              "WINCNI_TEST_RELEASE=" + release.string(), "WINCNI_TEST_MARKER=" + marker.string()};
+  // Killed while it waits for its child, which has started by then (its
+  // tally) and waits for the release file.
+  spec.timeout = 5000ms;
   const auto outcome = run_process(spec);
   CHECK(outcome.timed_out);
   REQUIRE(lines_in(tally) == 1);
-  // Had the grandchild survived, it would have left the marker 2 s after
-  // its start, before the kill: well before this.
-  std::this_thread::sleep_for(4000ms);
+  // A grandchild still alive would see this within 20 ms and leave the marker.
+  std::ofstream(release) << "go\n";
+  std::this_thread::sleep_for(2000ms);
   CHECK_FALSE(std::filesystem::exists(marker));
 }
 
@@ -261,6 +291,12 @@ TEST_CASE("run_process does not search PATH for a bare program name") {
   spec.program = name;
   spec.env = {"PATH=" + on_path.path().string()};
   CHECK_THROWS_AS(run_process(spec), Error);
+  // Nor this process's PATH (where CreateProcess would look).
+  const char* own_path = std::getenv("PATH");
+  const std::string saved = own_path != nullptr ? own_path : "";
+  set_own_env("PATH", on_path.path().string().c_str());
+  CHECK_THROWS_AS(run_process(spec), Error);
+  set_own_env("PATH", saved.c_str());
   spec.program = (on_path / name).string();
   CHECK(run_process(spec).exit_code == 0);
 }
