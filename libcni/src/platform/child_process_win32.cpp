@@ -402,26 +402,22 @@ class ChildRun {
     // No CREATE_NO_WINDOW: the child shares our console, as Go's os/exec
     // does; under Wine a console of its own is a conhost that may outlive a
     // killed child while holding our stdout open.
-    // Suspended until it is in the job: it cannot start a process of its own
-    // outside it first.
     if (!CreateProcessW(application_path(spec_.program).c_str(), line.data(), nullptr, nullptr, TRUE,
-                        CREATE_UNICODE_ENVIRONMENT | EXTENDED_STARTUPINFO_PRESENT | CREATE_SUSPENDED,
-                        environment.data(), nullptr, &startup.StartupInfo, &started)) {
+                        CREATE_UNICODE_ENVIRONMENT | EXTENDED_STARTUPINFO_PRESENT, environment.data(), nullptr,
+                        &startup.StartupInfo, &started)) {
       const DWORD error = GetLastError();
       if (std::optional<StartFailure> final = final_start_failure(error)) throw *final;
       throw StartFailure{win32_error_text(error), false};
     }
+    CloseHandle(started.hThread);
     process_ = Win32Handle(started.hProcess);
-    Win32Handle thread(started.hThread);
-    // Refused when this process is in a job that allows no nested one (before
-    // Windows 8): the child then runs outside it, as with libuv.
+    // Not started suspended: a plugin killed between the start and the
+    // resumption would leave a child suspended for ever, where this way it
+    // runs its course. Its own children are not in the job either way
+    // (breakaway is silent). Refused when this process is in a job that
+    // allows no nested one (before Windows 8): the child then runs outside
+    // it, as with libuv.
     if (HANDLE job = children_job(); job != nullptr) AssignProcessToJobObject(job, process_.get());
-    if (ResumeThread(thread.get()) == static_cast<DWORD>(-1)) {
-      const DWORD error = GetLastError();
-      TerminateProcess(process_.get(), kKilledExitCode);
-      exited_ = true;
-      throw StartFailure{fmt::format("cannot resume it: {}", win32_error_text(error)), false};
-    }
     // The child has its copies; ours would keep its outputs from ending.
     for (Transfer* transfer : {&stdin_, &stdout_, &stderr_}) transfer->pipe.childs.close();
   }
