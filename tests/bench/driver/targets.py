@@ -11,6 +11,9 @@ SCALE_RATIO_LIMIT = 1.2
 # the reference host-local's.
 MEMORY_RATIO_LIMIT = 0.6
 MEMORY_FIGURES = (("peak_rss", "peak RSS"), ("peak_private", "peak private memory"))
+# Each .exe of the Windows release as shipped (static, stripped), in MB of
+# 10^6 bytes.
+EXE_SIZE_LIMIT_MB = 1.5
 
 
 def _target(figure, value, limit):
@@ -40,6 +43,8 @@ def check(results):
                 if name != "reference host-local":
                     checked.append(_target(f"{name} {label} / reference host-local's",
                                            round(kib / peaks["reference host-local"], 3), MEMORY_RATIO_LIMIT))
+    for name, size in sorted(results.get("sizes", {}).get("windows", {}).items()):
+        checked.append(_target(f"{name} size, MB", round(size / 1e6, 3), EXE_SIZE_LIMIT_MB))
     return checked
 
 
