@@ -97,8 +97,8 @@ void install(const InstallOptions& options, cni::ByteSink& report, cni::ByteSink
 
   private_files::create_private_directories(options.bin_dir);
   for (const Leftover& leftover : remove_leftovers(options.bin_dir, binaries)) {
-    report.write(fmt::format("{}: {}\n", leftover.path,
-                             leftover.removed ? "removed (left by an earlier run)" : "still running (or locked), kept"));
+    const char* what = leftover.removed ? "removed (left by an earlier run)" : "still running (or locked), kept";
+    report.write(fmt::format("{}: {}\n", leftover.path, what));
   }
   for (size_t i = 0; i < binaries.size(); ++i) {
     report.write(describe(install_binary(builds[i], options.bin_dir, binaries[i])) + '\n');

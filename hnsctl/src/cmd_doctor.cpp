@@ -147,7 +147,8 @@ int doctor_run(Context& context, const Args& args) {
                               {"Findings", found}};
     print(context.out, "{}\n", report.dump(2));
   } else {
-    print(context.out, "{} pods in {}; checked {} of wincni's endpoints, {} allocations, {} scratch files, {} configs\n",
+    print(context.out,
+          "{} pods in {}; checked {} of wincni's endpoints, {} allocations, {} scratch files, {} configs\n",
           cache.containers.size(), cache.folder, survey.checked.endpoints, survey.checked.allocations,
           survey.checked.scratch_files, configs.configs);
     if (!survey.in_flight.empty()) {

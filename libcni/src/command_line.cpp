@@ -102,8 +102,9 @@ const OptionSet::Option* OptionSet::find_long(std::string_view name) const {
 }
 
 const OptionSet::Option* OptionSet::find_letter(char letter) const {
+  if (letter == '\0') return nullptr;
   for (const Option& option : options_) {
-    if (letter != '\0' && option.letter == letter) return &option;
+    if (option.letter == letter) return &option;
   }
   return nullptr;
 }
@@ -146,6 +147,7 @@ ParsedOptions OptionSet::parse(const std::vector<std::string>& words) const {
     entry.given = true;
     if (value) entry.value = std::move(value);
   };
+  const Option* positional = positional_.empty() ? nullptr : find_long(positional_);
   bool only_positional = false;
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string& word = words[i];
@@ -155,10 +157,10 @@ ParsedOptions OptionSet::parse(const std::vector<std::string>& words) const {
       continue;
     }
     if (!is_option) {
-      if (positional_.empty() || entry_of(*find_long(positional_)).given) {
+      if (positional == nullptr || entry_of(*positional).given) {
         throw CommandLineError(fmt::format("unexpected argument \"{}\"", word));
       }
-      set(*find_long(positional_), word);
+      set(*positional, word);
       continue;
     }
     const Option* option = nullptr;

@@ -130,7 +130,8 @@ int main(int argc, char** argv) {
     std::cerr << bytes;
   }
   if (script.contains("stream_ms")) {
-    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(script["stream_ms"].get<long long>());
+    const auto until =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(script["stream_ms"].get<long long>());
     const std::string chunk(4096, 'y');
     while (std::chrono::steady_clock::now() < until) {
       std::cout << chunk << std::flush;

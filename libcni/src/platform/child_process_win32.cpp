@@ -147,9 +147,12 @@ std::wstring_view variable_name(const std::wstring& entry) {
   return std::wstring_view(entry).substr(0, equals == std::wstring::npos ? entry.size() : equals);
 }
 
-bool same_name(std::wstring_view a, std::wstring_view b) {
-  return CompareStringOrdinal(a.data(), static_cast<int>(a.size()), b.data(), static_cast<int>(b.size()), TRUE) ==
-         CSTR_EQUAL;
+// Two variables' names compared as Windows compares them: ordinally, case
+// ignored (CSTR_LESS_THAN, CSTR_EQUAL or CSTR_GREATER_THAN).
+int compare_names(const std::wstring& a, const std::wstring& b) {
+  const std::wstring_view x = variable_name(a);
+  const std::wstring_view y = variable_name(b);
+  return CompareStringOrdinal(x.data(), static_cast<int>(x.size()), y.data(), static_cast<int>(y.size()), TRUE);
 }
 
 // The child's environment block: the given entries, the required variables
@@ -162,7 +165,7 @@ std::wstring environment_block(char* const* envp) {
   }
   for (const wchar_t* name : kRequiredVariables) {
     const bool given = std::any_of(entries.begin(), entries.end(),
-                                   [&](const std::wstring& entry) { return same_name(variable_name(entry), name); });
+                                   [&](const std::wstring& entry) { return compare_names(entry, name) == CSTR_EQUAL; });
     if (given) continue;
     const DWORD size = GetEnvironmentVariableW(name, nullptr, 0);
     if (size == 0) continue;
@@ -172,12 +175,8 @@ std::wstring environment_block(char* const* envp) {
     value.resize(length);
     entries.push_back(std::wstring(name) + L'=' + value);
   }
-  std::stable_sort(entries.begin(), entries.end(), [](const std::wstring& a, const std::wstring& b) {
-    const std::wstring_view x = variable_name(a);
-    const std::wstring_view y = variable_name(b);
-    return CompareStringOrdinal(x.data(), static_cast<int>(x.size()), y.data(), static_cast<int>(y.size()), TRUE) ==
-           CSTR_LESS_THAN;
-  });
+  std::stable_sort(entries.begin(), entries.end(),
+                   [](const std::wstring& a, const std::wstring& b) { return compare_names(a, b) == CSTR_LESS_THAN; });
   std::wstring block;
   for (const std::wstring& entry : entries) {
     block += entry;
@@ -227,9 +226,10 @@ Pipe make_pipe(bool child_writes) {
                                               serial.fetch_add(1), GetTickCount64()));
   const DWORD direction = child_writes ? PIPE_ACCESS_INBOUND : PIPE_ACCESS_OUTBOUND;
   Pipe pipe;
-  pipe.ours = Win32Handle(CreateNamedPipeW(name.c_str(), direction | FILE_FLAG_OVERLAPPED | FILE_FLAG_FIRST_PIPE_INSTANCE,
-                                           PIPE_TYPE_BYTE | PIPE_READMODE_BYTE | PIPE_WAIT | PIPE_REJECT_REMOTE_CLIENTS, 1, kPipeBuffer,
-                                           kPipeBuffer, 0, nullptr));
+  const DWORD open_mode = direction | FILE_FLAG_OVERLAPPED | FILE_FLAG_FIRST_PIPE_INSTANCE;
+  const DWORD pipe_mode = PIPE_TYPE_BYTE | PIPE_READMODE_BYTE | PIPE_WAIT | PIPE_REJECT_REMOTE_CLIENTS;
+  pipe.ours = Win32Handle(
+      CreateNamedPipeW(name.c_str(), open_mode, pipe_mode, 1, kPipeBuffer, kPipeBuffer, 0, nullptr));
   if (!pipe.ours.valid()) cannot_prepare("cannot create a pipe", GetLastError());
   SECURITY_ATTRIBUTES inherited{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
   // The child may ask its handles about themselves (their type, whether a
@@ -256,8 +256,6 @@ struct Transfer {
   ~Transfer() { close(); }
   Transfer(const Transfer&) = delete;
   Transfer& operator=(const Transfer&) = delete;
-
-  bool open() const { return pipe.ours.valid(); }
 
   // A fresh OVERLAPPED on the event, for the next read or write.
   OVERLAPPED* next() {
