@@ -1,11 +1,14 @@
-// CHECK: what HNS holds against what the runtime was told (prevResult), then
-// IPAM's own CHECK. Every mismatch is named precisely.
+// CHECK: what HNS holds against what the runtime was told (prevResult), and
+// IPAM's own CHECK beside it (ipam_beside.hpp), whose error comes after
+// HNS's. Every mismatch is named precisely.
 
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "commands/invocation.hpp"
+#include "commands/ipam_beside.hpp"
 #include "commands/ipam_calls.hpp"
 #include "wincni/engine/engine.hpp"
 #include "commands/network_locator.hpp"
@@ -78,6 +81,14 @@ void EndpointEngine::check(const cni::CommandContext& ctx) const {
   const auto previous = ctx.config.prev_result();
   if (!previous) throw cni::Error(cni::kInvalidNetworkConfig, "CHECK needs prevResult in the config");
 
+  // A dockershim container joining the pod's endpoint holds no allocation of
+  // its own (its ADD and DEL never ask IPAM): the sandbox's CHECK checks it.
+  const IpamCalls ipam(invocation);
+  std::optional<IpamBeside> ipam_check;
+  if (invocation.role != Role::Joiner && ipam.configured()) {
+    ipam_check.emplace(ipam, &IpamCalls::check, invocation.log());
+  }
+
   const auto network = invocation.access->find_network(invocation.config.network);
   if (!network) mismatch(fmt::format("network \"{}\" does not exist", invocation.config.network));
   require_accepted_type(*network, flavor_);
@@ -90,12 +101,7 @@ void EndpointEngine::check(const cni::CommandContext& ctx) const {
   check_attachment(invocation, *endpoint);
   check_addresses(*endpoint, *previous);
   check_mac(*endpoint, *previous);
-
-  // A dockershim container joining the pod's endpoint holds no allocation of
-  // its own (its ADD and DEL never ask IPAM): the sandbox's CHECK checks it.
-  if (invocation.role == Role::Joiner) return;
-  const IpamCalls ipam(invocation);
-  if (ipam.configured()) ipam.check();
+  if (ipam_check) ipam_check->finish();
 }
 
 }  // namespace wincni::engine

@@ -1,11 +1,15 @@
 // STATUS: whether an ADD could succeed now. HNS must answer and the network
 // must be there (or creatable from the config), of a type the plugin works
 // on: otherwise 50. The flavor may see limited connectivity (51). IPAM's
-// STATUS is passed on.
+// STATUS is passed on, beside the HNS calls (ipam_beside.hpp); its error
+// comes after HNS's and before limited connectivity.
+
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "commands/invocation.hpp"
+#include "commands/ipam_beside.hpp"
 #include "commands/ipam_calls.hpp"
 #include "wincni/engine/engine.hpp"
 #include "commands/network_locator.hpp"
@@ -20,9 +24,13 @@ namespace {
 
 void EndpointEngine::status(const cni::CommandContext& ctx) const {
   std::optional<Invocation> opened;
+  std::optional<IpamCalls> ipam;
+  std::optional<IpamBeside> ipam_status;
   std::optional<NetworkView> network;
   try {
     opened.emplace(Invocation::open(ctx, flavor_, backend_));
+    ipam.emplace(*opened);
+    if (ipam->configured()) ipam_status.emplace(*ipam, &IpamCalls::status, opened->log());
     opened->access->version();
     network = opened->access->find_network(opened->config.network);
   } catch (const hns::HnsError& e) {
@@ -58,8 +66,7 @@ void EndpointEngine::status(const cni::CommandContext& ctx) const {
                                 missing_network_advice(invocation.config, flavor_)));
     }
   }
-  const IpamCalls ipam(invocation);
-  if (ipam.configured()) ipam.status();
+  if (ipam_status) ipam_status->finish();
   if (limited) throw cni::Error(cni::kPluginLimitedConnectivity, *limited);
 }
 

@@ -1,5 +1,7 @@
 #include "call_threads.hpp"
 
+#include "wincni/hns/call_policy.hpp"
+
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -20,9 +22,15 @@ namespace {
 // call (milliseconds) ends in the sleep.
 constexpr std::chrono::microseconds kPollBeforeSleeping{100};
 
-// Polls `ready` for kPollBeforeSleeping.
+// How many SleepWhileWaiting live.
+std::atomic<int> sleepers_wanted{0};
+
+// Polls `ready` for kPollBeforeSleeping, unless a SleepWhileWaiting lives.
+// With a delegate running beside the calls, polling made a win-bridge STATUS
+// on the emulator slower, not faster (docs/benchmarks.md, section 1).
 template <class Ready>
 void poll_briefly(const Ready& ready) {
+  if (sleepers_wanted.load(std::memory_order_relaxed) > 0) return;
   const auto until = std::chrono::steady_clock::now() + kPollBeforeSleeping;
   while (!ready() && std::chrono::steady_clock::now() < until) std::this_thread::yield();
 }
@@ -94,6 +102,10 @@ std::shared_ptr<CallThread> idle_or_new_thread() {
 }
 
 }  // namespace
+
+SleepWhileWaiting::SleepWhileWaiting() { sleepers_wanted.fetch_add(1, std::memory_order_relaxed); }
+
+SleepWhileWaiting::~SleepWhileWaiting() { sleepers_wanted.fetch_sub(1, std::memory_order_relaxed); }
 
 bool run_on_call_thread(std::function<void()> task, std::chrono::milliseconds limit) {
   std::shared_ptr<CallThread> thread = idle_or_new_thread();

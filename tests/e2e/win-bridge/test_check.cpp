@@ -102,6 +102,15 @@ TEST_CASE_FIXTURE(AddedPod, "CHECK: IPAM's own CHECK failing is CHECK failing") 
   CHECK(run.msg() == "host-local: Failed to find address added by container pod1");
 }
 
+TEST_CASE_FIXTURE(AddedPod, "CHECK: HNS's mismatch comes before IPAM's error") {
+  REQUIRE(std::filesystem::remove(std::filesystem::path(node.ipam_dir()) / "cbr0" / "10.244.1.3"));
+  json other = result;
+  other["ips"][0]["address"] = "10.244.1.4/24";
+  Run run = check(node, "pod1", ns, config, other);
+  CHECK(run.code() == 121);
+  CHECK(run.msg() == "prevResult lists 10.244.1.4/24, but endpoint \"pod1_cbr0\" holds 10.244.1.3/24");
+}
+
 TEST_CASE("dockershim (HNS v1): the endpoint is attached to each container, and CHECK asks for this container") {
   EmulatedNode node;
   node.host_gw();

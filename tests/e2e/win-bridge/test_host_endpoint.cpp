@@ -155,6 +155,18 @@ TEST_CASE("the next ADD completes the host side of a network win-bridge created"
   CHECK(node.audit() == "");
 }
 
+TEST_CASE("STATUS: IPAM's error comes before limited connectivity") {
+  EmulatedNode node;
+  json config = with_host_local(node, standalone(node));
+  node.add("pod1", node.create_namespace(), config.dump());
+  REQUIRE(node.hnsctl({"endpoint", "delete", "standalone_ep"}).ok());
+  CHECK(status(node, config).starts_with("51: "));
+  config["ipam"]["rangeStart"] = "10.20.0.9";
+  config["ipam"]["rangeEnd"] = "10.20.0.8";
+  const std::string refused = status(node, config);
+  CHECK_MESSAGE(refused.starts_with("7: invalid range set 0"), refused);
+}
+
 TEST_CASE("a network someone else made is not completed; its bridge endpoint's .2 is still never a pod's") {
   EmulatedNode node;
   node.host_gw();

@@ -69,3 +69,22 @@ TEST_CASE("host-local hung on its store: ADD and DEL end with code 11 at the del
   CHECK(node.held_addresses("cbr0").empty());
   CHECK(node.audit() == "");
 }
+
+TEST_CASE("STATUS with no network and host-local hung: HNS's answer, once the delegate has been ended") {
+  // IPAM's STATUS runs beside the HNS calls; the command waits for it even
+  // when HNS's answer already decides, so no delegate outlives the plugin.
+  EmulatedNode node;
+  nlohmann::json config = bridge_config(node);
+  config["cniVersion"] = "1.1.0";
+  HeldStore held(node, "cbr0");
+  std::map<std::string, std::string> env = kShortTimeout;
+  env["WINCNI_LOG_STDERR"] = "warn";
+  const Run run = node.plugin({"STATUS", "", "", config.dump(), env});
+  CHECK(run.exit_code == 1);
+  CHECK(run.code() == 50);
+  CHECK_MESSAGE(run.msg().starts_with("network \"cbr0\" does not exist (yet)"), run.msg());
+  // Logged once the delegate was killed at its timeout: it was waited for.
+  CHECK_MESSAGE(run.err.find("the IPAM plugin failed as well: delegate plugin host-local timed out after 300 ms") !=
+                    std::string::npos,
+                run.err);
+}

@@ -52,4 +52,16 @@ CallOutcome run_call(const CallPolicy& policy, const std::function<CallOutcome()
 // creates then would be left behind.
 bool wait_for_abandoned_calls(std::chrono::milliseconds limit);
 
+// While one lives, a thread waiting for an HNS call sleeps at once instead
+// of first polling for the answer (call_threads.cpp). For a command that
+// runs a delegate beside its HNS calls: on a machine with few cores the
+// polling takes the CPU the delegate's process needs.
+class SleepWhileWaiting {
+ public:
+  SleepWhileWaiting();
+  ~SleepWhileWaiting();
+  SleepWhileWaiting(const SleepWhileWaiting&) = delete;
+  SleepWhileWaiting& operator=(const SleepWhileWaiting&) = delete;
+};
+
 }  // namespace wincni::hns
