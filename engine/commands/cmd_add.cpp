@@ -174,7 +174,8 @@ EndpointView create_in_place_of_orphans(Invocation& invocation, const EndpointSp
   return create_endpoint_with_id(access, spec, network, invocation.log());
 }
 
-cni::Result create_fresh(Invocation& invocation, const NetworkView& network, const IpamCalls& ipam) {
+cni::Result create_fresh(Invocation& invocation, const NetworkView& network, const IpamCalls& ipam,
+                         cni::EarlyAdd* early_ipam) {
   HnsAccess* access = invocation.access.get();
   const EndpointConfig& config = invocation.config;
   Rollback rollback(invocation.log());
@@ -185,7 +186,7 @@ cni::Result create_fresh(Invocation& invocation, const NetworkView& network, con
     // have allocated before it failed or timed out.
     rollback.push("IPAM allocation", [ipam] { ipam.del(); });
     const cni::Result allocated =
-        ipam.add(invocation.flavor.ipam_for_add(config, network, invocation.ctx.config.ipam()));
+        ipam.add(invocation.flavor.ipam_for_add(config, network, invocation.ctx.config.ipam()), early_ipam);
     if (allocated.ips.empty()) {
       throw cni::Error(cni::kUnusableAddress, fmt::format("IPAM plugin {} returned no IP address", config.ipam_type));
     }
@@ -229,19 +230,24 @@ cni::Result EndpointEngine::add(const cni::CommandContext& ctx) const {
   Invocation invocation = Invocation::open(ctx, flavor_, backend_);
   // Before anything is made: an ADD this host cannot do creates no network.
   require_config_features(invocation);
+  // IPAM's process starts while the network is looked up; it waits for its
+  // config, and an ADD that does not come to allocate ends it unfed.
+  const IpamCalls ipam(invocation);
+  std::optional<cni::EarlyAdd> early_ipam;
+  if (invocation.role != Role::Joiner && ipam.configured()) ipam.start_add(early_ipam);
   const NetworkView network =
       locate_network(*invocation.access, invocation.config, flavor_, plugin_data_dir(invocation.env()), ctx.log());
   if (invocation.role == Role::Joiner) return join_sandbox(invocation, network);
 
-  const IpamCalls ipam(invocation);
   if (auto existing = invocation.access->find_endpoint(invocation.endpoint_name)) {
+    early_ipam.reset();  // reusing or replacing it asks IPAM on its own
     if (!is_marked(existing->id, existing->network, existing->name)) {
       throw endpoint_in_the_way(*invocation.access, *existing, "the name " + existing->name, flavor_.plugin_name());
     }
     if (auto reused = try_reuse(invocation, network, *existing, ipam)) return *reused;
     replace(invocation, *existing, ipam);
   }
-  return create_fresh(invocation, network, ipam);
+  return create_fresh(invocation, network, ipam, early_ipam ? &*early_ipam : nullptr);
 }
 
 }  // namespace wincni::engine

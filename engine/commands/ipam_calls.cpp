@@ -19,9 +19,14 @@ nlohmann::json with_key(nlohmann::json document, std::string_view key, nlohmann:
 
 }  // namespace
 
-cni::Result IpamCalls::add(const nlohmann::json& ipam) const {
+void IpamCalls::start_add(std::optional<cni::EarlyAdd>& early) const {
+  early.emplace(invocation_.config.ipam_type, std::string(invocation_.ctx.config.cni_version()), invocation_.env());
+}
+
+cni::Result IpamCalls::add(const nlohmann::json& ipam, cni::EarlyAdd* early) const {
   const auto& ctx = invocation_.ctx;
-  const std::string config = with_key(ctx.config.raw(), "ipam", ipam).dump();
+  std::string config = with_key(ctx.config.raw(), "ipam", ipam).dump();
+  if (early != nullptr) return early->add(std::move(config));
   return cni::delegate_add(invocation_.config.ipam_type, config, ctx.config.cni_version(), invocation_.env());
 }
 

@@ -4,9 +4,12 @@
 // object the flavor prepared; the other commands get stdin verbatim, so that
 // IPAM releases and checks exactly what the runtime's config says.
 
+#include <optional>
+
 #include <nlohmann/json.hpp>
 
 #include "commands/invocation.hpp"
+#include "wincni/cni/early_add.hpp"
 #include "wincni/cni/result.hpp"
 
 namespace wincni::engine {
@@ -17,7 +20,12 @@ class IpamCalls {
 
   bool configured() const { return !invocation_.config.ipam_type.empty(); }
 
-  cni::Result add(const nlohmann::json& ipam) const;
+  // Starts IPAM's ADD before its config is known (early_add.hpp), into
+  // `early`.
+  void start_add(std::optional<cni::EarlyAdd>& early) const;
+  // IPAM's ADD with `ipam` as the config's "ipam" object, through `early`
+  // when it was started so.
+  cni::Result add(const nlohmann::json& ipam, cni::EarlyAdd* early = nullptr) const;
   void del() const;
   void check() const;
   void gc() const;

@@ -3,6 +3,8 @@
 
 #include "wincni/cni/delegate.hpp"
 
+#include "delegate_run.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <optional>
@@ -77,9 +79,12 @@ int delegation_depth(const Environment& env) {
   return error == std::errc{} && end == text.data() + text.size() && depth > 0 ? depth : 0;
 }
 
-// Runs `plugin` for `command` and returns its stdout once it has succeeded.
-std::string invoke(std::string_view command, std::string_view plugin, std::string_view config,
-                   const Environment& env, const DelegateOptions& options) {
+}  // namespace
+
+namespace detail {
+
+std::string run_delegate(std::string_view command, std::string_view plugin, std::string_view config,
+                         const LateConfig& late, const Environment& env, const DelegateOptions& options) {
   const int depth = delegation_depth(env);
   if (depth >= kMaxDelegationDepth) {
     throw Error(kInvalidNetworkConfig,
@@ -113,6 +118,7 @@ std::string invoke(std::string_view command, std::string_view plugin, std::strin
   spec.program = program;
   spec.env = child_env.to_list();
   spec.stdin_data = std::string(config);
+  spec.stdin_later = late;
   auto outcome = run_process(spec);
 
   if (outcome.timed_out) {
@@ -131,17 +137,29 @@ std::string invoke(std::string_view command, std::string_view plugin, std::strin
   return std::move(outcome.out);
 }
 
-}  // namespace
-
-Result delegate_add(std::string_view plugin, std::string_view config, std::string_view version,
-                    const Environment& env, const DelegateOptions& options) {
-  const auto out = invoke("ADD", plugin, config, env, options);
+Result add_result(std::string_view plugin, const std::string& out, std::string_view version) {
   const auto doc = json::parse(out, nullptr, false);
   if (doc.is_discarded()) {
     throw Error(kDecodingFailure, fmt::format("delegate plugin {} printed a result that is not JSON", plugin),
                 excerpt(out));
   }
   return Result::decode_in_own_version(doc, version);
+}
+
+}  // namespace detail
+
+namespace {
+
+std::string invoke(std::string_view command, std::string_view plugin, std::string_view config,
+                   const Environment& env, const DelegateOptions& options) {
+  return detail::run_delegate(command, plugin, config, {}, env, options);
+}
+
+}  // namespace
+
+Result delegate_add(std::string_view plugin, std::string_view config, std::string_view version,
+                    const Environment& env, const DelegateOptions& options) {
+  return detail::add_result(plugin, invoke("ADD", plugin, config, env, options), version);
 }
 
 void delegate_del(std::string_view plugin, std::string_view config, const Environment& env,

@@ -312,7 +312,7 @@ class EmulatedNode {
                   const std::map<std::string, std::string>& extra) const {
     cni::Environment environment = env();
     for (const auto& [key, value] : extra) environment.set(key, value);
-    cni::ProcessSpec spec{program, args, environment.to_list(), input, std::chrono::seconds(60)};
+    cni::ProcessSpec spec{program, args, environment.to_list(), input, std::chrono::seconds(60), {}};
     cni::ProcessOutcome outcome = cni::run_process(spec);
 #ifdef _WIN32
     // Under Wine a program now and then ends with status 1 having printed

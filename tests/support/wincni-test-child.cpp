@@ -4,6 +4,8 @@
 //
 // What it does comes from the environment variable WINCNI_TEST_SCRIPT, a JSON
 // object; every key is optional and the steps run in this order:
+//   "started":   path of a file that gains one line per run before stdin is
+//                read (a child that waits for its stdin has started)
 //   "tally":     path of a file that gains one line per run
 //   "record":    path ("-" for stdout) that receives {"argv","env","stdin"},
 //                and on Windows "job": the limits of the job it runs in
@@ -105,6 +107,7 @@ int main(int argc, char** argv) {
     }
   }
 
+  if (script.contains("started")) std::ofstream(script["started"].get<std::string>(), std::ios::app) << "started\n";
   std::string input;
   if (!script.value("ignore_stdin", false)) {
     input.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());

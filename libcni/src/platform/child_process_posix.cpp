@@ -23,6 +23,7 @@
 #include <optional>
 #include <pthread.h>
 #include <string>
+#include <string_view>
 #include <system_error>
 #include <utility>
 #include <vector>
@@ -203,6 +204,7 @@ class ChildRun {
 
   ProcessOutcome run() {
     start();
+    take_stdin();
     while (!done()) wait_and_serve();
     if (status_lost_) {
       throw Error(kIoFailure, fmt::format("\"{}\" ended, but how is not known: its exit status was collected "
@@ -232,14 +234,21 @@ class ChildRun {
     stdin_ = std::move(in.write_end);
     stdout_ = std::move(out.read_end);
     stderr_ = std::move(err.read_end);
-    if (spec_.stdin_data.empty()) stdin_.close();
-    for (const Descriptor* fd : {&stdin_, &stdout_, &stderr_}) {
-      if (fd->open()) make_non_blocking(*fd);
-    }
+    for (const Descriptor* fd : {&stdin_, &stdout_, &stderr_}) make_non_blocking(*fd);
 #ifdef SYS_pidfd_open
     // Linux 5.3 and later: readable once the child has exited.
     pidfd_ = Descriptor(static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0)));
 #endif
+  }
+
+  // The child's stdin, now or from spec.stdin_later, and the limit from then.
+  void take_stdin() {
+    if (spec_.stdin_later) {
+      late_stdin_ = spec_.stdin_later();
+      if (!late_stdin_) kill_child();
+      stdin_data_ = late_stdin_ ? std::string_view(*late_stdin_) : std::string_view();
+    }
+    if (stdin_data_.empty()) stdin_.close();
     // A limit past the clock's range (a budget of "no limit" spelled as the
     // largest number of milliseconds) is no limit.
     const auto now = Clock::now();
@@ -302,8 +311,8 @@ class ChildRun {
   }
 
   void feed_stdin() {
-    while (written_ < spec_.stdin_data.size()) {
-      const ssize_t n = ::write(stdin_.get(), spec_.stdin_data.data() + written_, spec_.stdin_data.size() - written_);
+    while (written_ < stdin_data_.size()) {
+      const ssize_t n = ::write(stdin_.get(), stdin_data_.data() + written_, stdin_data_.size() - written_);
       if (n > 0) {
         written_ += static_cast<std::size_t>(n);
         continue;
@@ -361,6 +370,8 @@ class ChildRun {
   }
 
   const ProcessSpec& spec_;
+  std::optional<std::string> late_stdin_;
+  std::string_view stdin_data_ = spec_.stdin_data;
   ProcessOutcome outcome_;
   bool status_lost_ = false;
   pid_t pid_ = -1;

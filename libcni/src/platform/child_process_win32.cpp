@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -33,6 +34,10 @@ namespace {
 // Once the child has exited, a grandchild that inherited its stdout or stderr
 // could keep those pipes open for ever; we read on for this long, then stop.
 constexpr DWORD kDrainAfterExitMs = 1000;
+
+// How long a child ended unfed (ProcessSpec::stdin_later gave nothing) is
+// waited for before our end of its stdin closes.
+constexpr DWORD kUnfedExitWaitMs = 5000;
 
 constexpr DWORD kPipeBuffer = 64 * 1024;
 constexpr DWORD kStdinWriteMax = 1u << 30;
@@ -322,6 +327,7 @@ class ChildRun {
 
   ProcessOutcome run() {
     start();
+    take_stdin();
     write_stdin();
     for (Transfer* output : {&stdout_, &stderr_}) {
       output->buffer.reset(new char[kPipeBuffer]);
@@ -420,10 +426,25 @@ class ChildRun {
     for (Transfer* transfer : {&stdin_, &stdout_, &stderr_}) transfer->pipe.childs.close();
   }
 
+  // From spec.stdin_later, when it is set; nullopt ends the child unfed.
+  void take_stdin() {
+    if (!spec_.stdin_later) return;
+    late_stdin_ = spec_.stdin_later();
+    if (late_stdin_) {
+      stdin_data_ = *late_stdin_;
+    } else {
+      // Ended before our end of its stdin closes: termination is
+      // asynchronous, and a child that saw the end of its stdin first could
+      // act on an empty config.
+      stdin_data_ = {};
+      if (TerminateProcess(process_.get(), kKilledExitCode)) WaitForSingleObject(process_.get(), kUnfedExitWaitMs);
+    }
+  }
+
   // The next part of stdin (a write takes at most a DWORD's worth); our end
   // is closed once all of it is written, or when the child takes no more.
   void write_stdin() {
-    const std::string& data = spec_.stdin_data;
+    const std::string_view data = stdin_data_;
     if (stdin_written_ >= data.size()) {
       stdin_.close();
       return;
@@ -482,6 +503,8 @@ class ChildRun {
   }
 
   const ProcessSpec& spec_;
+  std::optional<std::string> late_stdin_;
+  std::string_view stdin_data_ = spec_.stdin_data;
   ProcessOutcome outcome_;
   Transfer stdin_{/*child_writes=*/false};
   Transfer stdout_{/*child_writes=*/true};

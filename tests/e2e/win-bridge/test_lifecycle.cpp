@@ -289,6 +289,25 @@ TEST_CASE("DEL keeps going: IPAM failing does not keep the endpoint, and the err
   CHECK(node.audit() == "");
 }
 
+TEST_CASE("ADD names a missing network before an IPAM plugin it cannot find, and that plugin once it looks") {
+  // IPAM's process starts while the network is looked up (cni::EarlyAdd);
+  // what starting it met is reported only where IPAM is asked.
+  EmulatedNode node;
+  const std::string ns = node.create_namespace();
+  json config = bridge_config(node);
+  config["networkWaitSeconds"] = 0.1;
+  config["ipam"]["type"] = "no-such-ipam";
+  Run run = node.plugin({"ADD", "pod1", ns, config.dump()});
+  CHECK(run.code() == 11);
+  CHECK_MESSAGE(run.msg().starts_with("network \"cbr0\" not found after waiting 100 ms"), run.msg());
+  node.host_gw();
+  run = node.plugin({"ADD", "pod1", ns, config.dump()});
+  CHECK(run.code() == 7);
+  CHECK_MESSAGE(run.msg().starts_with("failed to find plugin \"no-such-ipam\""), run.msg());
+  CHECK_FALSE(node.endpoint("pod1_cbr0"));
+  CHECK(node.audit() == "");
+}
+
 TEST_CASE("a missing network is waited for, a bounded time, then code 11") {
   EmulatedNode node;
   const std::string ns = node.create_namespace();

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -16,12 +17,14 @@
 #include "scratch_dir.hpp"
 #include "test_child.hpp"
 #include "wincni/cni/delegate.hpp"
+#include "wincni/cni/early_add.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/run_budget.hpp"
 
 using namespace std::chrono_literals;
 using nlohmann::json;
 using wincni::cni::DelegateOptions;
+using wincni::cni::EarlyAdd;
 using wincni::cni::Environment;
 using wincni::cni::Error;
 using wincni::test::ScratchDir;
@@ -331,4 +334,76 @@ TEST_CASE("with less than 100 ms of this process's budget left, no delegate is s
     CHECK_NOTHROW(wincni::cni::delegate_del("fake-ipam", kConfig, plugin.env));
   }
   CHECK(std::filesystem::exists(plugin.record));
+}
+
+namespace {
+
+// Waits (at most 30 s) for `file` to hold `lines` lines.
+bool holds_lines(const std::filesystem::path& file, std::size_t lines) {
+  auto count = [&] {
+    std::ifstream in(file);
+    return static_cast<std::size_t>(std::count(std::istreambuf_iterator<char>(in), {}, '\n'));
+  };
+  const auto give_up = std::chrono::steady_clock::now() + 30s;
+  while (count() < lines && std::chrono::steady_clock::now() < give_up) std::this_thread::sleep_for(10ms);
+  return count() == lines;
+}
+
+const json kEarlyResult = {{"cniVersion", "1.0.0"}, {"ips", {{{"address", "10.0.0.9/24"}}}}};
+
+// The fake plugin where EarlyAdd finds it, telling in files when it has
+// started (before reading stdin), what it read, and each run that read.
+struct EarlyPlugin {
+  PluginDirs dirs;
+  ScratchDir records;
+  std::filesystem::path started = records / "started";
+  std::filesystem::path record = records / "run.json";
+  std::filesystem::path tally = records / "tally";
+
+  EarlyPlugin() { dirs.install(dirs.first); }
+  Environment env() const {
+    return dirs.environment({{"started", started.string()},
+                             {"record", record.string()},
+                             {"tally", tally.string()},
+                             {"stdout", kEarlyResult.dump()}});
+  }
+};
+
+}  // namespace
+
+TEST_CASE_FIXTURE(EarlyPlugin, "EarlyAdd starts the delegate at once; add() hands it the config, gets its result") {
+  EarlyAdd early("fake-ipam", "1.0.0", env());
+  CHECK(holds_lines(started, 1));  // running, before any config
+  const auto got = early.add(kConfig);
+  REQUIRE(got.ips.size() == 1);
+  CHECK(got.ips[0].address.str() == "10.0.0.9/24");
+  CHECK(read_json(record)["stdin"] == kConfig);
+  CHECK(holds_lines(started, 1));
+}
+
+TEST_CASE_FIXTURE(EarlyPlugin, "EarlyAdd destroyed without add() ends its delegate unfed") {
+  {
+    EarlyAdd early("fake-ipam", "1.0.0", env());
+    REQUIRE(holds_lines(started, 1));
+  }
+  // The destructor waited for it: had it read a config, the record would be there.
+  CHECK_FALSE(std::filesystem::exists(record));
+}
+
+TEST_CASE("EarlyAdd reports a plugin it cannot find from add(), as delegate_add does") {
+  PluginDirs dirs;
+  EarlyAdd early("fake-ipam", "1.0.0", dirs.environment({}));
+  const auto e = thrown_error([&] { early.add(kConfig); });
+  CHECK(e.code() == wincni::cni::kInvalidNetworkConfig);
+  CHECK(e.msg().starts_with("failed to find plugin \"fake-ipam\" in path ["));
+}
+
+TEST_CASE_FIXTURE(EarlyPlugin, "EarlyAdd hands a config that comes after kConfigWait to a fresh delegate") {
+  EarlyAdd early("fake-ipam", "1.0.0", env());
+  REQUIRE(holds_lines(started, 1));
+  std::this_thread::sleep_for(EarlyAdd::kConfigWait + 200ms);
+  const auto got = early.add(kConfig);
+  REQUIRE(got.ips.size() == 1);
+  CHECK(holds_lines(started, 2));  // a second delegate
+  CHECK(holds_lines(tally, 1));    // and only that one read a config
 }

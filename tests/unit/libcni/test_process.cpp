@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -103,6 +104,54 @@ TEST_CASE("run_process moves megabytes through all three pipes without deadlock"
   CHECK(outcome.out.size() == (2u << 20) + (3u << 20));
   CHECK(outcome.out.compare(0, spec.stdin_data.size(), spec.stdin_data) == 0);
   CHECK(outcome.err.size() == 3u << 20);
+}
+
+namespace {
+
+// Waits (at most 30 s) for `file` to exist.
+bool appears(const std::filesystem::path& file) {
+  const auto give_up = std::chrono::steady_clock::now() + 30s;
+  while (!std::filesystem::exists(file) && std::chrono::steady_clock::now() < give_up) {
+    std::this_thread::sleep_for(10ms);
+  }
+  return std::filesystem::exists(file);
+}
+
+}  // namespace
+
+TEST_CASE("run_process takes stdin from stdin_later once the child has started, and the limit counts from then") {
+  wincni::test::ScratchDir dir;
+  const auto started = dir / "started";
+  auto spec = child_running({{"started", started.string()}, {"echo_stdin", true}});
+  spec.timeout = 2s;
+  bool child_was_running = false;
+  spec.stdin_later = [&]() -> std::optional<std::string> {
+    // The child makes its file before it reads stdin.
+    child_was_running = appears(started);
+    std::this_thread::sleep_for(2200ms);  // past the limit, had it counted from the start
+    return std::string("given late");
+  };
+  const auto outcome = run_process(spec);
+  CHECK(child_was_running);
+  CHECK_FALSE(outcome.timed_out);
+  CHECK(outcome.exit_code == 0);
+  CHECK(outcome.out == "given late");
+}
+
+TEST_CASE("run_process ends the child unfed when stdin_later gives nothing") {
+  wincni::test::ScratchDir dir;
+  const auto started = dir / "started";
+  const auto record = dir / "record.json";  // written once stdin has been read
+  auto spec = child_running({{"started", started.string()}, {"record", record.string()}});
+  spec.stdin_later = [&]() -> std::optional<std::string> {
+    REQUIRE(appears(started));
+    return std::nullopt;
+  };
+  const auto outcome = run_process(spec);
+  CHECK_FALSE(outcome.timed_out);
+  CHECK((outcome.exit_code != 0 || outcome.term_signal != 0));
+  CHECK(outcome.out.empty());
+  CHECK_FALSE(std::filesystem::exists(record));
 }
 
 TEST_CASE("run_process survives a child that exits without reading its stdin") {

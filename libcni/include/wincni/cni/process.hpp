@@ -4,6 +4,8 @@
 // CreateProcessW on Windows (libcni/src/platform/child_process_*).
 
 #include <chrono>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +17,12 @@ struct ProcessSpec {
   std::vector<std::string> env;         // "K=V" entries: the child's whole environment
   std::string stdin_data;
   std::chrono::milliseconds timeout{0};  // 0: no limit
+  // When set, stdin is what this returns instead of stdin_data. It is called
+  // on the calling thread once the child has started, so that the child's
+  // start overlaps whatever it waits for; the timeout counts from its
+  // return. nullopt ends the child unfed (killed, as at a timeout, but not
+  // reported as one). A further start (see run_process) calls it again.
+  std::function<std::optional<std::string>()> stdin_later;
 };
 
 struct ProcessOutcome {

@@ -1,0 +1,45 @@
+#pragma once
+// An ADD delegated before its config is ready. The delegate starts at once,
+// on a thread of this object's, and waits for its config on stdin, so that
+// its start (a process; on Windows an .exe, which costs more) overlaps what
+// the caller does meanwhile: a plugin's IPAM starts while the plugin looks
+// up its network in HNS (docs/engine.md, "ADD").
+//
+// add() hands the config over and gives what delegate_add would, the errors
+// of finding and starting the plugin included, at that point and not
+// before. A config given more than kConfigWait after the start goes to a
+// fresh delegate instead, which gets the whole timeout: the delegate's limit
+// counts from the start. Destroyed without add(), the object ends the
+// delegate unfed: it has read nothing, so it has done nothing.
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "wincni/cni/delegate.hpp"
+#include "wincni/cni/env.hpp"
+#include "wincni/cni/result.hpp"
+
+namespace wincni::cni {
+
+class EarlyAdd {
+ public:
+  static constexpr std::chrono::seconds kConfigWait{1};
+
+  // `version` as delegate_add takes it; `options` must stay valid (its sink).
+  EarlyAdd(std::string plugin, std::string version, const Environment& env, const DelegateOptions& options = {});
+  ~EarlyAdd();
+  EarlyAdd(const EarlyAdd&) = delete;
+  EarlyAdd& operator=(const EarlyAdd&) = delete;
+
+  // At most once.
+  Result add(std::string config);
+
+ private:
+  struct Shared;
+  std::shared_ptr<Shared> shared_;
+  std::thread thread_;
+};
+
+}  // namespace wincni::cni
