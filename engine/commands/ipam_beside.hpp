@@ -2,7 +2,7 @@
 // An IPAM command run on a thread of its own while the plugin asks HNS, for
 // the commands that only look (STATUS, CHECK): IPAM's answer does not depend
 // on HNS's, so the delegate's start and run overlap the HNS calls instead of
-// following them (docs/benchmarks.md, section 1).
+// following them (docs/benchmarks.md, section 8).
 //
 // finish() waits for the delegate and rethrows its error. A command that
 // fails before calling it still waits for the delegate (the destructor), so

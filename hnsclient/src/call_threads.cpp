@@ -27,7 +27,7 @@ std::atomic<int> sleepers_wanted{0};
 
 // Polls `ready` for kPollBeforeSleeping, unless a SleepWhileWaiting lives.
 // With a delegate running beside the calls, polling made a win-bridge STATUS
-// on the emulator slower, not faster (docs/benchmarks.md, section 1).
+// on the emulator slower, not faster (docs/benchmarks.md, section 8).
 template <class Ready>
 void poll_briefly(const Ready& ready) {
   if (sleepers_wanted.load(std::memory_order_relaxed) > 0) return;

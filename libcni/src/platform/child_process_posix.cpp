@@ -239,16 +239,6 @@ class ChildRun {
     // Linux 5.3 and later: readable once the child has exited.
     pidfd_ = Descriptor(static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0)));
 #endif
-  }
-
-  // The child's stdin, now or from spec.stdin_later, and the limit from then.
-  void take_stdin() {
-    if (spec_.stdin_later) {
-      late_stdin_ = spec_.stdin_later();
-      if (!late_stdin_) kill_child();
-      stdin_data_ = late_stdin_ ? std::string_view(*late_stdin_) : std::string_view();
-    }
-    if (stdin_data_.empty()) stdin_.close();
     // A limit past the clock's range (a budget of "no limit" spelled as the
     // largest number of milliseconds) is no limit.
     const auto now = Clock::now();
@@ -256,6 +246,21 @@ class ChildRun {
         spec_.timeout < std::chrono::duration_cast<std::chrono::milliseconds>(Clock::time_point::max() - now)) {
       kill_at_ = now + spec_.timeout;
     }
+  }
+
+  // The child's stdin, now or from spec.stdin_later. Killed before our end
+  // of its stdin closes: a child that saw the end of its stdin first could
+  // act on an empty config.
+  void take_stdin() {
+    if (spec_.stdin_later) {
+      late_stdin_ = spec_.stdin_later();
+      if (!late_stdin_) {
+        kill_child();
+        outcome_.unfed = true;
+      }
+      stdin_data_ = late_stdin_ ? std::string_view(*late_stdin_) : std::string_view();
+    }
+    if (stdin_data_.empty()) stdin_.close();
   }
 
   bool done() const { return exited_ && !stdout_.open() && !stderr_.open(); }

@@ -327,6 +327,8 @@ class ChildRun {
 
   ProcessOutcome run() {
     start();
+    // The limit counts from here, a wait for stdin_later included.
+    const ULONGLONG started = GetTickCount64();
     take_stdin();
     write_stdin();
     for (Transfer* output : {&stdout_, &stderr_}) {
@@ -334,7 +336,6 @@ class ChildRun {
       read_next(*output);
     }
     // A limit past the clock's range (INT64_MAX ms, "for ever") never comes.
-    const ULONGLONG started = GetTickCount64();
     const auto limit = static_cast<ULONGLONG>(spec_.timeout.count());
     const ULONGLONG kill_at = spec_.timeout.count() > 0 && limit < kNever - started ? started + limit : kNever;
     ULONGLONG drain_until = kNever;
@@ -437,7 +438,11 @@ class ChildRun {
       // asynchronous, and a child that saw the end of its stdin first could
       // act on an empty config.
       stdin_data_ = {};
-      if (TerminateProcess(process_.get(), kKilledExitCode)) WaitForSingleObject(process_.get(), kUnfedExitWaitMs);
+      outcome_.unfed = true;
+      if (TerminateProcess(process_.get(), kKilledExitCode)) {
+        outcome_.term_signal = kKilledSignal;
+        WaitForSingleObject(process_.get(), kUnfedExitWaitMs);
+      }
     }
   }
 
@@ -525,7 +530,7 @@ class ChildRun {
 constexpr std::uint32_t kDllInitFailed = 0xC0000142;
 
 bool never_ran(const ProcessOutcome& outcome) {
-  return static_cast<std::uint32_t>(outcome.exit_code) == kDllInitFailed && !outcome.timed_out &&
+  return static_cast<std::uint32_t>(outcome.exit_code) == kDllInitFailed && !outcome.timed_out && !outcome.unfed &&
          outcome.out.empty() && outcome.err.empty();
 }
 

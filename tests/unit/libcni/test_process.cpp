@@ -119,23 +119,33 @@ bool appears(const std::filesystem::path& file) {
 
 }  // namespace
 
-TEST_CASE("run_process takes stdin from stdin_later once the child has started, and the limit counts from then") {
+TEST_CASE("run_process takes stdin from stdin_later once the child has started") {
   wincni::test::ScratchDir dir;
   const auto started = dir / "started";
   auto spec = child_running({{"started", started.string()}, {"echo_stdin", true}});
-  spec.timeout = 2s;
   bool child_was_running = false;
   spec.stdin_later = [&]() -> std::optional<std::string> {
-    // The child makes its file before it reads stdin.
-    child_was_running = appears(started);
-    std::this_thread::sleep_for(2200ms);  // past the limit, had it counted from the start
+    child_was_running = appears(started);  // the child makes it before it reads stdin
     return std::string("given late");
   };
   const auto outcome = run_process(spec);
   CHECK(child_was_running);
   CHECK_FALSE(outcome.timed_out);
+  CHECK_FALSE(outcome.unfed);
   CHECK(outcome.exit_code == 0);
   CHECK(outcome.out == "given late");
+}
+
+TEST_CASE("run_process counts the limit from the start, a wait for stdin_later included") {
+  auto spec = child_running({{"echo_stdin", true}});
+  spec.timeout = 300ms;
+  spec.stdin_later = [&]() -> std::optional<std::string> {
+    std::this_thread::sleep_for(600ms);
+    return std::string("too late");
+  };
+  const auto outcome = run_process(spec);
+  CHECK(outcome.timed_out);
+  CHECK(outcome.out.empty());
 }
 
 TEST_CASE("run_process ends the child unfed when stdin_later gives nothing") {
@@ -148,8 +158,9 @@ TEST_CASE("run_process ends the child unfed when stdin_later gives nothing") {
     return std::nullopt;
   };
   const auto outcome = run_process(spec);
+  CHECK(outcome.unfed);
   CHECK_FALSE(outcome.timed_out);
-  CHECK((outcome.exit_code != 0 || outcome.term_signal != 0));
+  CHECK(outcome.term_signal != 0);
   CHECK(outcome.out.empty());
   CHECK_FALSE(std::filesystem::exists(record));
 }

@@ -7,10 +7,11 @@
 //
 // add() hands the config over and gives what delegate_add would, the errors
 // of finding and starting the plugin included, at that point and not
-// before. A config given more than kConfigWait after the start goes to a
-// fresh delegate instead, which gets the whole timeout: the delegate's limit
-// counts from the start. Destroyed without add(), the object ends the
-// delegate unfed: it has read nothing, so it has done nothing.
+// before. The delegate's limit and the budget it is given count from its
+// start (ProcessSpec::stdin_later), so a config given more than kConfigWait
+// after it goes to a fresh delegate instead, with the whole limit.
+// Destroyed without add(), the object ends the delegate unfed: it has read
+// nothing, so it has done nothing.
 
 #include <chrono>
 #include <memory>

@@ -19,9 +19,11 @@ struct ProcessSpec {
   std::chrono::milliseconds timeout{0};  // 0: no limit
   // When set, stdin is what this returns instead of stdin_data. It is called
   // on the calling thread once the child has started, so that the child's
-  // start overlaps whatever it waits for; the timeout counts from its
-  // return. nullopt ends the child unfed (killed, as at a timeout, but not
-  // reported as one). A further start (see run_process) calls it again.
+  // start overlaps whatever it waits for. The timeout still counts from the
+  // start, the wait included: a delegate's budget (run_budget.hpp) is
+  // handed to it when it starts, and its caller's limit runs meanwhile too.
+  // nullopt ends the child unfed: killed (`unfed`, not `timed_out`), and
+  // not started again. A further start (see run_process) calls it again.
   std::function<std::optional<std::string>()> stdin_later;
 };
 
@@ -29,6 +31,7 @@ struct ProcessOutcome {
   int exit_code = 0;
   int term_signal = 0;
   bool timed_out = false;
+  bool unfed = false;  // killed because stdin_later gave nothing
   std::string out;
   std::string err;
 };
