@@ -1,5 +1,8 @@
 #include "commands/ipam_beside.hpp"
 
+#include <exception>
+#include <string>
+
 #include "wincni/cni/error.hpp"
 
 namespace wincni::engine {
@@ -21,27 +24,16 @@ std::string message_of(const std::exception_ptr& error) {
 }  // namespace
 
 IpamBeside::IpamBeside(const IpamCalls& ipam, Command command, const cni::Logger& log)
-    : log_(log), thread_([this, &ipam, command] {
-        try {
-          (ipam.*command)();
-        } catch (...) {
-          error_ = std::current_exception();
-        }
-      }) {}
+    : log_(log), call_([&ipam, command] { (ipam.*command)(); }) {}
 
 IpamBeside::~IpamBeside() {
-  join();
-  if (error_ && !finished_) log_.warn("the IPAM plugin failed as well: {}", message_of(error_));
-}
-
-void IpamBeside::join() {
-  if (thread_.joinable()) thread_.join();
+  if (finished_) return;
+  if (const std::exception_ptr error = call_.wait()) log_.warn("the IPAM plugin failed as well: {}", message_of(error));
 }
 
 void IpamBeside::finish() {
-  join();
   finished_ = true;
-  if (error_) std::rethrow_exception(error_);
+  call_.finish();
 }
 
 }  // namespace wincni::engine

@@ -10,10 +10,8 @@
 // reported, as when IPAM was asked last; IPAM's error, if it failed too, is
 // logged as a warning.
 
-#include <exception>
-#include <thread>
-
 #include "commands/ipam_calls.hpp"
+#include "wincni/cni/background_call.hpp"
 #include "wincni/cni/log.hpp"
 #include "wincni/hns/call_policy.hpp"
 
@@ -33,13 +31,10 @@ class IpamBeside {
   void finish();
 
  private:
-  void join();
-
   const cni::Logger& log_;
   hns::SleepWhileWaiting sleep_while_waiting_;
-  std::exception_ptr error_;
   bool finished_ = false;
-  std::thread thread_;
+  cni::BackgroundCall call_;
 };
 
 }  // namespace wincni::engine

@@ -1,7 +1,6 @@
 #include "wincni/cni/early_add.hpp"
 
 #include <condition_variable>
-#include <exception>
 #include <mutex>
 #include <optional>
 #include <utility>
@@ -12,8 +11,13 @@
 namespace wincni::cni {
 
 // What the caller and the delegate's thread share: the config once decided
-// (nullopt: none is coming), and what the run came to.
+// (nullopt: none is coming), and the result.
 struct EarlyAdd::Shared {
+  Shared(std::string plugin_name, std::string result_version, const Environment& environment,
+         const DelegateOptions& delegate_options)
+      : plugin(std::move(plugin_name)), version(std::move(result_version)), env(environment),
+        options(delegate_options) {}
+
   std::string plugin;
   std::string version;
   Environment env;
@@ -26,7 +30,6 @@ struct EarlyAdd::Shared {
   std::optional<std::string> config;
 
   std::optional<Result> result;
-  std::exception_ptr error;
 
   void decide(std::optional<std::string> given) {
     {
@@ -44,42 +47,34 @@ struct EarlyAdd::Shared {
     decided_changed.wait(lock, [&] { return decided; });
     return config;
   }
+
+  void run() {
+    const std::string out = detail::run_delegate("ADD", plugin, "", [this] { return wait_for_config(); }, env, options);
+    result = detail::add_result(plugin, out, version);
+  }
 };
 
 EarlyAdd::EarlyAdd(std::string plugin, std::string version, const Environment& env, const DelegateOptions& options)
-    : shared_(std::make_shared<Shared>()) {
-  shared_->plugin = std::move(plugin);
-  shared_->version = std::move(version);
-  shared_->env = env;
-  shared_->options = options;
-  thread_ = std::thread([shared = shared_] {
-    try {
-      const std::string out = detail::run_delegate("ADD", shared->plugin, "", [&] { return shared->wait_for_config(); },
-                                                   shared->env, shared->options);
-      shared->result = detail::add_result(shared->plugin, out, shared->version);
-    } catch (...) {
-      shared->error = std::current_exception();
-    }
-  });
-}
+    : shared_(std::make_unique<Shared>(std::move(plugin), std::move(version), env, options)),
+      run_([shared = shared_.get()] { shared->run(); }) {}
 
 EarlyAdd::~EarlyAdd() {
-  if (!thread_.joinable()) return;
+  if (given_) return;
   shared_->decide(std::nullopt);
-  thread_.join();
+  run_.wait();  // what an unfed delegate's run threw is no one's concern
 }
 
 Result EarlyAdd::add(std::string config) {
-  if (!thread_.joinable()) throw Error(kInternal, "an early ADD's config was given twice");
+  if (given_) throw Error(kInternal, "an early ADD's config was given twice");
+  given_ = true;
   const Shared& shared = *shared_;
   if (std::chrono::steady_clock::now() - shared.started > kConfigWait) {
     shared_->decide(std::nullopt);
-    thread_.join();
+    run_.wait();
     return delegate_add(shared.plugin, config, shared.version, shared.env, shared.options);
   }
   shared_->decide(std::move(config));
-  thread_.join();
-  if (shared.error) std::rethrow_exception(shared.error);
+  run_.finish();
   return std::move(*shared_->result);
 }
 

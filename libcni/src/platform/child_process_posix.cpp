@@ -248,15 +248,20 @@ class ChildRun {
     }
   }
 
-  // The child's stdin, now or from spec.stdin_later. Killed before our end
-  // of its stdin closes: a child that saw the end of its stdin first could
-  // act on an empty config.
+  // The child's stdin, now or from spec.stdin_later. One given nothing, or
+  // given it past its limit, is killed unfed, before our end of its stdin
+  // closes: a child that saw the end of its stdin first could act on an
+  // empty config.
   void take_stdin() {
     if (spec_.stdin_later) {
       late_stdin_ = spec_.stdin_later();
-      if (!late_stdin_) {
+      if (late_stdin_ && kill_at_ && Clock::now() >= *kill_at_) {
+        late_stdin_.reset();
+        outcome_.timed_out = true;
         kill_child();
+      } else if (!late_stdin_) {
         outcome_.unfed = true;
+        kill_child();
       }
       stdin_data_ = late_stdin_ ? std::string_view(*late_stdin_) : std::string_view();
     }

@@ -35,8 +35,8 @@ namespace {
 // could keep those pipes open for ever; we read on for this long, then stop.
 constexpr DWORD kDrainAfterExitMs = 1000;
 
-// How long a child ended unfed (ProcessSpec::stdin_later gave nothing) is
-// waited for before our end of its stdin closes.
+// How long a child ended unfed (ProcessSpec::stdin_later gave nothing, or
+// gave it past the limit) is waited for before our end of its stdin closes.
 constexpr DWORD kUnfedExitWaitMs = 5000;
 
 constexpr DWORD kPipeBuffer = 64 * 1024;
@@ -327,17 +327,17 @@ class ChildRun {
 
   ProcessOutcome run() {
     start();
-    // The limit counts from here, a wait for stdin_later included.
+    // The limit counts from here, a wait for stdin_later included. A limit
+    // past the clock's range (INT64_MAX ms, "for ever") never comes.
     const ULONGLONG started = GetTickCount64();
-    take_stdin();
+    const auto limit = static_cast<ULONGLONG>(spec_.timeout.count());
+    const ULONGLONG kill_at = spec_.timeout.count() > 0 && limit < kNever - started ? started + limit : kNever;
+    take_stdin(kill_at);
     write_stdin();
     for (Transfer* output : {&stdout_, &stderr_}) {
       output->buffer.reset(new char[kPipeBuffer]);
       read_next(*output);
     }
-    // A limit past the clock's range (INT64_MAX ms, "for ever") never comes.
-    const auto limit = static_cast<ULONGLONG>(spec_.timeout.count());
-    const ULONGLONG kill_at = spec_.timeout.count() > 0 && limit < kNever - started ? started + limit : kNever;
     ULONGLONG drain_until = kNever;
     for (;;) {
       // The deadlines are looked at on every pass, not only when a wait
@@ -427,23 +427,25 @@ class ChildRun {
     for (Transfer* transfer : {&stdin_, &stdout_, &stderr_}) transfer->pipe.childs.close();
   }
 
-  // From spec.stdin_later, when it is set; nullopt ends the child unfed.
-  void take_stdin() {
+  // From spec.stdin_later, when it is set. A child given nothing, or given
+  // it past its limit, is ended unfed, and before our end of its stdin
+  // closes: termination is asynchronous, and a child that saw the end of
+  // its stdin first could act on an empty config.
+  void take_stdin(ULONGLONG kill_at) {
     if (!spec_.stdin_later) return;
     late_stdin_ = spec_.stdin_later();
-    if (late_stdin_) {
+    if (late_stdin_ && GetTickCount64() < kill_at) {
       stdin_data_ = *late_stdin_;
-    } else {
-      // Ended before our end of its stdin closes: termination is
-      // asynchronous, and a child that saw the end of its stdin first could
-      // act on an empty config.
-      stdin_data_ = {};
-      outcome_.unfed = true;
-      if (TerminateProcess(process_.get(), kKilledExitCode)) {
-        outcome_.term_signal = kKilledSignal;
-        WaitForSingleObject(process_.get(), kUnfedExitWaitMs);
-      }
+      return;
     }
+    stdin_data_ = {};
+    if (late_stdin_) {
+      kill();
+    } else {
+      outcome_.unfed = true;
+      if (TerminateProcess(process_.get(), kKilledExitCode)) outcome_.term_signal = kKilledSignal;
+    }
+    WaitForSingleObject(process_.get(), kUnfedExitWaitMs);
   }
 
   // The next part of stdin (a write takes at most a DWORD's worth); our end

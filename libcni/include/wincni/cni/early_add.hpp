@@ -16,8 +16,8 @@
 #include <chrono>
 #include <memory>
 #include <string>
-#include <thread>
 
+#include "wincni/cni/background_call.hpp"
 #include "wincni/cni/delegate.hpp"
 #include "wincni/cni/env.hpp"
 #include "wincni/cni/result.hpp"
@@ -39,8 +39,9 @@ class EarlyAdd {
 
  private:
   struct Shared;
-  std::shared_ptr<Shared> shared_;
-  std::thread thread_;
+  std::unique_ptr<Shared> shared_;
+  bool given_ = false;  // add() was called
+  BackgroundCall run_;  // last: it starts once the rest exists
 };
 
 }  // namespace wincni::cni

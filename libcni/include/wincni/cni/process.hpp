@@ -22,6 +22,8 @@ struct ProcessSpec {
   // start overlaps whatever it waits for. The timeout still counts from the
   // start, the wait included: a delegate's budget (run_budget.hpp) is
   // handed to it when it starts, and its caller's limit runs meanwhile too.
+  // Stdin that comes past the limit is not written: the child is killed
+  // (`timed_out`).
   // nullopt ends the child unfed: killed (`unfed`, not `timed_out`), and
   // not started again. A further start (see run_process) calls it again.
   std::function<std::optional<std::string>()> stdin_later;
