@@ -29,6 +29,7 @@ case "$profile" in
       g++-mingw-w64-x86-64-posix gcc-mingw-w64-x86-64-posix mingw-w64-tools
       wine64 wine dpkg-dev
       containernetworking-plugins golang-go golang-github-appc-cni-dev
+      golang-github-containerd-go-cni-dev
       python3-yaml
     )
     ;;

@@ -4,6 +4,7 @@
 
 #include <exception>
 #include <optional>
+#include <string_view>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -33,6 +34,23 @@ namespace {
 cni::Result checked(cni::Result result, const Invocation& invocation) {
   result.encode(invocation.ctx.config.cni_version());
   return result;
+}
+
+// The pod's interface as the runtime named it, in its sandbox: containerd's
+// HCN namespace, or dockershim's pause container (which a joining
+// container's CNI_NETNS names).
+PodInterface pod_interface(const Invocation& invocation) {
+  const cni::CommandContext& ctx = invocation.ctx;
+  switch (invocation.role) {
+    case Role::Namespace: return {ctx.ifname, ctx.netns};
+    case Role::Sandbox: return {ctx.ifname, ctx.container_id};
+    case Role::Joiner: return {ctx.ifname, ctx.netns.substr(std::string_view("container:").size())};
+  }
+  return {ctx.ifname, ctx.netns};
+}
+
+cni::Result pod_result(const Invocation& invocation, const EndpointView& endpoint) {
+  return build_result(endpoint, pod_interface(invocation), invocation.config.dns);
 }
 
 std::vector<PodAddress> held_addresses(const EndpointView& endpoint) {
@@ -74,7 +92,7 @@ cni::Result join_sandbox(Invocation& invocation, const NetworkView& network) {
                                  invocation.endpoint_name, network.name, invocation.ctx.netns));
   }
   attach_existing(invocation, *endpoint);
-  return checked(build_result(*endpoint, invocation.config.dns), invocation);
+  return checked(pod_result(invocation, *endpoint), invocation);
 }
 
 // The existing endpoint's result when it is what ADD would create and where
@@ -108,7 +126,7 @@ std::optional<cni::Result> try_reuse(Invocation& invocation, const NetworkView& 
     log.info("endpoint {} cannot be kept: {}", endpoint.name, e.msg());
     return std::nullopt;
   }
-  cni::Result result = build_result(endpoint, invocation.config.dns);
+  cni::Result result = pod_result(invocation, endpoint);
   if (ipam.configured() && !ipam.confirms(result)) return std::nullopt;
   attach_existing(invocation, endpoint);
   log.info("reusing endpoint {}", endpoint.name);
@@ -215,7 +233,7 @@ cni::Result create_fresh(Invocation& invocation, const NetworkView& network, con
   rollback.push("attachment of " + endpoint.name, [access, endpoint, attachment] { access->detach(endpoint, attachment); });
   access->attach(endpoint, attachment);
 
-  cni::Result result = checked(build_result(endpoint, config.dns), invocation);
+  cni::Result result = checked(pod_result(invocation, endpoint), invocation);
   if (invocation.api == HnsApi::V1 && !config.dns.options.empty()) {
     invocation.log().warn("HNS v1 endpoints have no DNS options; {} not applied", fmt::join(config.dns.options, " "));
   }

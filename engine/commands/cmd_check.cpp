@@ -64,9 +64,13 @@ void check_addresses(const EndpointView& endpoint, const cni::Result& previous) 
   }
 }
 
-void check_mac(const EndpointView& endpoint, const cni::Result& previous) {
+// The pod's interface carries the endpoint's MAC: named CNI_IFNAME in our
+// results, after the endpoint in the reference plugins' and in ours before
+// the result named the pod's interface (a runtime's cache may still hold
+// such a result for a running pod).
+void check_mac(const EndpointView& endpoint, const cni::Result& previous, const std::string& ifname) {
   for (const cni::Interface& interface : previous.interfaces) {
-    if (interface.name != endpoint.name || interface.mac.empty()) continue;
+    if ((interface.name != ifname && interface.name != endpoint.name) || interface.mac.empty()) continue;
     if (cni_mac(interface.mac) != cni_mac(endpoint.mac)) {
       mismatch(fmt::format("prevResult gives interface \"{}\" MAC {}, but the endpoint has {}", interface.name,
                            interface.mac, cni_mac(endpoint.mac)));
@@ -100,7 +104,7 @@ void EndpointEngine::check(const cni::CommandContext& ctx) const {
   }
   check_attachment(invocation, *endpoint);
   check_addresses(*endpoint, *previous);
-  check_mac(*endpoint, *previous);
+  check_mac(*endpoint, *previous, ctx.ifname);
   if (ipam_check) ipam_check->finish();
 }
 

@@ -15,9 +15,12 @@ std::string cni_mac(std::string_view hns_mac) {
   return text;
 }
 
-cni::Result build_result(const EndpointView& endpoint, const cni::Dns& dns) {
+cni::Result build_result(const EndpointView& endpoint, const PodInterface& pod, const cni::Dns& dns) {
   cni::Result result;
-  result.interfaces.push_back(cni::Interface{endpoint.name, cni_mac(endpoint.mac), {}, std::nullopt, {}, {}});
+  // The pod's interface first: index 0 is what every address points at, and
+  // containerd files a pod's IPs only under the interface it named (eth0).
+  result.interfaces.push_back(cni::Interface{pod.name, cni_mac(endpoint.mac), pod.sandbox, std::nullopt, {}, {}});
+  result.interfaces.push_back(cni::Interface{endpoint.name, {}, {}, std::nullopt, {}, {}});
   for (const cni::IpPrefix& address : endpoint.addresses) {
     cni::IpConfig ip;
     ip.address = address;

@@ -34,7 +34,12 @@ TEST_CASE_TEMPLATE("containerd: ADD, CHECK, DEL, GC and STATUS", Case, WINCNI_FL
   const json config = node.config();
   const json result = node.add("pod1", ns, config.dump());
   CHECK(result["ips"][0]["address"] == Case::kFirstAddress);
-  CHECK(result["interfaces"][0]["name"] == endpoint_name("pod1", Case::kNetwork));
+  // containerd files the pod's IPs under the interface it named (go-cni's
+  // eth0); the endpoint's name follows as a host interface.
+  CHECK(result["interfaces"][0]["name"] == "eth0");
+  CHECK(result["interfaces"][0]["sandbox"] == ns);
+  CHECK(result["ips"][0]["interface"] == 0);
+  CHECK(result["interfaces"][1] == json{{"name", endpoint_name("pod1", Case::kNetwork)}});
   auto endpoint = node.endpoint(endpoint_name("pod1", Case::kNetwork));
   REQUIRE(endpoint);
   CHECK((*endpoint)["HostComputeNamespace"] == ns);

@@ -40,6 +40,8 @@ Outcome add_and_look(const EmulatedNode& node, const json& config) {
   node.del("pod1", ns, config.dump());
   for (const char* changing : {"ID", "HostComputeNamespace", "MacAddress"}) outcome.endpoint.erase(changing);
   outcome.result["interfaces"][0].erase("mac");  // HNS's choice (hns_choices.hpp)
+  CHECK(outcome.result["interfaces"][0]["sandbox"] == ns);
+  outcome.result["interfaces"][0].erase("sandbox");  // each node's own namespace
   return outcome;
 }
 

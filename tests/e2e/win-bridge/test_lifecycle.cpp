@@ -42,11 +42,12 @@ TEST_CASE("containerd: namespace create, ADD, CHECK, DEL, GC, namespace delete")
   auto endpoint = node.endpoint("pod1_cbr0");
   REQUIRE(endpoint);
   json expected = json::parse(R"({"cniVersion":"1.0.0",
-      "interfaces":[{"name":"pod1_cbr0","mac":"HNS's choice"}],
+      "interfaces":[{"name":"eth0","mac":"HNS's choice","sandbox":"the namespace"},{"name":"pod1_cbr0"}],
       "ips":[{"address":"10.244.1.3/24","gateway":"10.244.1.2","interface":0}],
       "routes":[{"dst":"0.0.0.0/0","gw":"10.244.1.2"}],
       "dns":{"nameservers":["10.96.0.10"],"search":["svc.cluster.local"]}})");
   expected["interfaces"][0]["mac"] = result_mac(*endpoint);
+  expected["interfaces"][0]["sandbox"] = ns;
   CHECK(result == expected);
 
   CHECK((*endpoint)["HostComputeNamespace"] == ns);
@@ -148,8 +149,20 @@ TEST_CASE("CHECK names what differs") {
   json wrong_mac = result;
   wrong_mac["interfaces"][0]["mac"] = "00:15:5d:00:00:99";
   run = node.plugin({"CHECK", "pod1", ns, check_config(config, wrong_mac)});
+  CHECK(run.msg() == "prevResult gives interface \"eth0\" MAC 00:15:5d:00:00:99, but the endpoint has " +
+                         result_mac(*node.endpoint("pod1_cbr0")));
+
+  // A result cached before the pod's interface was named eth0, or by the
+  // reference plugins: the interface is named after the endpoint.
+  json endpoint_named = result;
+  endpoint_named["interfaces"] = json::array({{{"name", "pod1_cbr0"}, {"mac", "00:15:5d:00:00:99"}}});
+  for (json& ip : endpoint_named["ips"]) ip.erase("interface");
+  run = node.plugin({"CHECK", "pod1", ns, check_config(config, endpoint_named)});
   CHECK(run.msg() == "prevResult gives interface \"pod1_cbr0\" MAC 00:15:5d:00:00:99, but the endpoint has " +
                          result_mac(*node.endpoint("pod1_cbr0")));
+  endpoint_named["interfaces"][0]["mac"] = result["interfaces"][0]["mac"];
+  run = node.plugin({"CHECK", "pod1", ns, check_config(config, endpoint_named)});
+  CHECK_MESSAGE(run.ok(), run.out);
 
   run = node.plugin({"CHECK", "pod1", ns, config.dump()});
   CHECK(run.code() == 7);

@@ -33,8 +33,10 @@ TEST_CASE("a dual-stack endpoint's result") {
   cni::Dns dns;
   dns.nameservers = {"10.96.0.10"};
 
-  CHECK(json(build_result(endpoint, dns).encode("1.0.0")) == json::parse(R"({"cniVersion":"1.0.0",
-      "interfaces":[{"name":"pod1_cbr0","mac":"00:15:5d:52:c0:01"}],
+  const PodInterface pod{"eth0", "0ab5c2e4-8c3f-4f43-9d8a-5b2a6c1e7f10"};
+  CHECK(json(build_result(endpoint, pod, dns).encode("1.0.0")) == json::parse(R"({"cniVersion":"1.0.0",
+      "interfaces":[{"name":"eth0","mac":"00:15:5d:52:c0:01","sandbox":"0ab5c2e4-8c3f-4f43-9d8a-5b2a6c1e7f10"},
+                    {"name":"pod1_cbr0"}],
       "ips":[{"address":"10.244.1.3/24","gateway":"10.244.1.2","interface":0},
              {"address":"fd00::103/64","gateway":"fd00::2","interface":0}],
       "routes":[{"dst":"0.0.0.0/0","gw":"10.244.1.2"},{"dst":"::/0","gw":"fd00::2"},{"dst":"10.96.0.0/12","gw":"10.244.1.2"}],
@@ -45,7 +47,7 @@ TEST_CASE("no gateway, no default route") {
   EndpointView endpoint;
   endpoint.name = "pod1_cbr0";
   endpoint.addresses = {prefix("10.244.1.3/24")};
-  const cni::Result result = build_result(endpoint, {});
+  const cni::Result result = build_result(endpoint, {"eth0", ""}, {});
   REQUIRE(result.ips.size() == 1);
   CHECK_FALSE(result.ips[0].gateway);
   CHECK(result.routes.empty());
