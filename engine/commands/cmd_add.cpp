@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "commands/address_holders.hpp"
 #include "commands/endpoint_creation.hpp"
 #include "commands/endpoint_removal.hpp"
 #include "commands/foreign_endpoint.hpp"
@@ -17,6 +18,7 @@
 #include "commands/ipam_calls.hpp"
 #include "commands/rollback.hpp"
 #include "plan/endpoint_marker.hpp"
+#include "plan/endpoint_name.hpp"
 #include "plan/endpoint_plan.hpp"
 #include "wincni/engine/engine.hpp"
 #include "commands/network_locator.hpp"
@@ -139,57 +141,125 @@ void replace(Invocation& invocation, const EndpointView& endpoint, const IpamCal
   if (ipam.configured()) ipam.del();
 }
 
-// The first of `spec`'s addresses that `endpoint` holds, if any.
-std::optional<cni::IpAddress> shared_address(const EndpointView& endpoint, const EndpointSpec& spec) {
-  for (const cni::IpPrefix& held : endpoint.addresses) {
-    for (const cni::IpPrefix& wanted : spec.addresses) {
-      if (wanted.address() == held.address()) return held.address();
-    }
-  }
-  return std::nullopt;
-}
+// At most this many live pods' addresses are given back in one ADD before it
+// gives up: each costs IPAM two calls, and a store that lost more than a
+// few live pods wants an operator (hnsctl doctor).
+constexpr int kMaxGiveBacks = 16;
 
-// The endpoints other than `spec`'s that hold one of its addresses.
-std::vector<EndpointView> address_holders(HnsAccess& access, const EndpointSpec& spec, const NetworkView& network) {
-  std::vector<EndpointView> holders;
-  for (EndpointView& endpoint : access.endpoints_of(network)) {
-    if (endpoint.id != spec.id && shared_address(endpoint, spec)) holders.push_back(std::move(endpoint));
-  }
-  return holders;
-}
+// What the pod's endpoint met when HNS refused it: nothing of ours in the way
+// (the failure stands), dead endpoints of ours (removed; the create is tried
+// again), or live pods whose addresses IPAM gave out again (given back to
+// them; the pod needs a fresh allocation).
+enum class Obstacle { None, Removed, GivenBack };
 
-// Creates the pod's endpoint. A create that fails may have met an endpoint
-// holding the address IPAM has just given this pod: one of ours is an
-// orphan of an earlier pod (IPAM no longer holds the address for it — a
-// reboot, a lost DEL), so it goes, with its port mappings, and the create is
-// tried once more; anyone else's stops the ADD, named. Looking only after a
-// failure keeps the common ADD at one HNS call; HNS that accepts a second
-// endpoint with an address in use (docs/engine.md) never gets here.
-EndpointView create_in_place_of_orphans(Invocation& invocation, const EndpointSpec& spec, const NetworkView& network) {
-  HnsAccess& access = *invocation.access;
+Obstacle clear_address_holders(Invocation& invocation, const EndpointSpec& spec, const NetworkView& network,
+                               const IpamCalls& ipam) {
+  std::vector<AddressHolder> holders;
   try {
-    return create_endpoint_with_id(access, spec, network, invocation.log());
-  } catch (const std::exception&) {
-    if (spec.addresses.empty()) throw;
-    const std::exception_ptr failure = std::current_exception();
-    std::vector<EndpointView> holders;
-    try {
-      holders = address_holders(access, spec, network);
-    } catch (const std::exception& e) {
-      invocation.log().warn("could not look for what holds the pod's address: {}", e.what());
+    holders = address_holders(*invocation.access, spec, network);
+  } catch (const std::exception& e) {
+    invocation.log().warn("could not look for what holds the pod's address: {}", e.what());
+  }
+  if (holders.empty()) return Obstacle::None;
+  const HolderVerdict verdict = judge_holders(invocation, std::move(holders));
+  for (const AddressHolder& dead : verdict.dead) {
+    invocation.log().warn("endpoint {} holds {}, which IPAM has given this pod, and serves no sandbox HNS still has: "
+                          "removing it",
+                          dead.endpoint.name, dead.address.str());
+    remove_endpoint(*invocation.access, dead.endpoint);
+  }
+  if (verdict.live.empty()) return verdict.dead.empty() ? Obstacle::None : Obstacle::Removed;
+  // This pod's allocation goes first, so that the store can take each
+  // address for its holder.
+  ipam.del();
+  const nlohmann::json ipam_config =
+      invocation.flavor.ipam_for_add(invocation.config, network, invocation.ctx.config.ipam());
+  for (const AddressHolder& live : verdict.live) {
+    const auto holder = sandbox_of(live.endpoint.name, network.name);
+    if (!holder) {
+      throw cni::Error(cni::kEndpointInTheWay,
+                       fmt::format("endpoint \"{}\" holds {}, which IPAM has just given this pod, and serves a live "
+                                   "sandbox whose ID its name does not give: IPAM's store does not know the address is "
+                                   "in use (run hnsctl doctor)",
+                                   live.endpoint.name, live.address.str()));
     }
-    if (holders.empty()) std::rethrow_exception(failure);
-    for (const EndpointView& holder : holders) {
-      if (!is_marked(holder.id, holder.network, holder.name)) {
-        throw endpoint_in_the_way(access, holder, shared_address(holder, spec)->str(), invocation.flavor.plugin_name());
+    invocation.log().warn("IPAM gave {} to this pod, but endpoint {} of a live sandbox holds it (IPAM's store lost "
+                          "it): giving it back to {} and asking IPAM again",
+                          live.address.str(), live.endpoint.name, *holder);
+    try {
+      ipam.give_back(*holder, live.address, ipam_config);
+    } catch (const cni::Error& e) {
+      throw cni::Error(cni::kTryAgainLater,
+                       fmt::format("IPAM gave {} to this pod, but endpoint \"{}\" of the live sandbox {} holds it, and "
+                                   "IPAM would not take it back for that sandbox: {} (run hnsctl doctor)",
+                                   live.address.str(), live.endpoint.name, *holder, e.msg()));
+    }
+  }
+  return Obstacle::GivenBack;
+}
+
+// The pod's addresses from IPAM; none when HNS assigns them.
+std::vector<PodAddress> allocate(Invocation& invocation, const NetworkView& network, const IpamCalls& ipam,
+                                 cni::EarlyAdd* early_ipam) {
+  std::vector<PodAddress> addresses;
+  if (!ipam.configured()) return addresses;
+  const EndpointConfig& config = invocation.config;
+  const cni::Result allocated =
+      ipam.add(invocation.flavor.ipam_for_add(config, network, invocation.ctx.config.ipam()), early_ipam);
+  if (allocated.ips.empty()) {
+    throw cni::Error(cni::kUnusableAddress, fmt::format("IPAM plugin {} returned no IP address", config.ipam_type));
+  }
+  for (const cni::IpConfig& ip : allocated.ips) addresses.push_back({ip.address, ip.gateway});
+  std::vector<cni::IpPrefix> prefixes;
+  for (const PodAddress& pod : addresses) prefixes.push_back(pod.address);
+  require_address_features(invocation, prefixes);
+  return addresses;
+}
+
+struct CreatedEndpoint {
+  EndpointSpec spec;
+  EndpointView endpoint;
+};
+
+// Allocates the pod's addresses and creates its endpoint with them. A create
+// HNS refuses may have met an endpoint holding an address IPAM has just
+// given: what is in the way is cleared (clear_address_holders) and the
+// create tried again, with a fresh allocation when a live pod's address was
+// given back. Looking only after a failure keeps the common ADD at one HNS
+// call; HNS that accepts a second endpoint with an address in use
+// (docs/engine.md) never gets here.
+CreatedEndpoint allocate_and_create(Invocation& invocation, const NetworkView& network, const IpamCalls& ipam,
+                                    cni::EarlyAdd* early_ipam) {
+  HnsAccess& access = *invocation.access;
+  const hns::Guid id = endpoint_marker_id(network.id, invocation.endpoint_name);
+  for (int given_back = 0;; ++given_back) {
+    const std::vector<PodAddress> addresses = allocate(invocation, network, ipam, given_back == 0 ? early_ipam : nullptr);
+    EndpointSpec spec = plan_endpoint(
+        PlanRequest{invocation.config, invocation.flavor, network, invocation.api, invocation.endpoint_name, id, addresses});
+    try {
+      EndpointView endpoint = create_endpoint_with_id(access, spec, network, invocation.log());
+      return {std::move(spec), std::move(endpoint)};
+    } catch (const std::exception&) {
+      if (spec.addresses.empty()) throw;
+      const std::exception_ptr failure = std::current_exception();
+      switch (clear_address_holders(invocation, spec, network, ipam)) {
+        case Obstacle::None:
+          std::rethrow_exception(failure);
+        case Obstacle::Removed: {
+          EndpointView endpoint = create_endpoint_with_id(access, spec, network, invocation.log());
+          return {std::move(spec), std::move(endpoint)};
+        }
+        case Obstacle::GivenBack:
+          if (given_back + 1 >= kMaxGiveBacks) {
+            throw cni::Error(cni::kTryAgainLater,
+                             fmt::format("IPAM gave this pod {} addresses in a row that live pods hold: its store has "
+                                         "lost them (run hnsctl doctor)",
+                                         kMaxGiveBacks));
+          }
+          break;
       }
     }
-    for (const EndpointView& holder : holders) {
-      invocation.log().info("endpoint {} holds an address IPAM has given this pod: an orphan; removing it", holder.name);
-      remove_endpoint(access, holder);
-    }
   }
-  return create_endpoint_with_id(access, spec, network, invocation.log());
 }
 
 cni::Result create_fresh(Invocation& invocation, const NetworkView& network, const IpamCalls& ipam,
@@ -197,30 +267,14 @@ cni::Result create_fresh(Invocation& invocation, const NetworkView& network, con
   HnsAccess* access = invocation.access.get();
   const EndpointConfig& config = invocation.config;
   Rollback rollback(invocation.log());
-
-  std::vector<PodAddress> addresses;
-  if (ipam.configured()) {
-    // IPAM DEL is harmless when nothing was allocated, and the delegate may
-    // have allocated before it failed or timed out.
-    rollback.push("IPAM allocation", [ipam] { ipam.del(); });
-    const cni::Result allocated =
-        ipam.add(invocation.flavor.ipam_for_add(config, network, invocation.ctx.config.ipam()), early_ipam);
-    if (allocated.ips.empty()) {
-      throw cni::Error(cni::kUnusableAddress, fmt::format("IPAM plugin {} returned no IP address", config.ipam_type));
-    }
-    for (const cni::IpConfig& ip : allocated.ips) addresses.push_back({ip.address, ip.gateway});
-    std::vector<cni::IpPrefix> prefixes;
-    for (const PodAddress& pod : addresses) prefixes.push_back(pod.address);
-    require_address_features(invocation, prefixes);
-  }
-
-  const hns::Guid id = endpoint_marker_id(network.id, invocation.endpoint_name);
-  const EndpointSpec spec =
-      plan_endpoint(PlanRequest{config, invocation.flavor, network, invocation.api, invocation.endpoint_name, id, addresses});
-  EndpointView endpoint = create_in_place_of_orphans(invocation, spec, network);
+  // IPAM DEL is harmless when nothing was allocated, and the delegate may
+  // have allocated before it failed or timed out.
+  if (ipam.configured()) rollback.push("IPAM allocation", [ipam] { ipam.del(); });
+  auto [spec, endpoint] = allocate_and_create(invocation, network, ipam, early_ipam);
+  const hns::Guid id = endpoint.id;
   rollback.push("endpoint " + endpoint.name, [access, id] { access->delete_endpoint(id); });
 
-  if (addresses.empty()) {
+  if (!ipam.configured()) {
     require_address_features(invocation, endpoint.addresses);
     for (const cni::IpPrefix& address : endpoint.addresses) require_usable(address.address(), spec, network, invocation.flavor, "HNS");
     if (auto late = late_policies(config, endpoint.addresses, invocation.api); !late.empty()) {

@@ -6,6 +6,7 @@
 #include "commands/invocation.hpp"
 #include "commands/ipam_calls.hpp"
 #include "hns/hns_access.hpp"
+#include "plan/endpoint_marker.hpp"
 #include "wincni/engine/engine.hpp"
 
 namespace wincni::engine {
@@ -25,6 +26,18 @@ std::vector<HnsAccess*> teardown_views(Invocation& invocation, std::unique_ptr<H
   other = make_hns_access(other_api, invocation.client);
   views.push_back(other.get());
   return views;
+}
+
+// What DEL may remove under the pod's endpoint name: one of ours
+// (endpoint_marker.hpp), or one on the config's network (the reference
+// plugins' endpoints, on a node upgraded from them, carry no marker). An
+// endpoint of that name on another network is someone else's: a config
+// named "ep" and a container named "cbr0" would otherwise take flanneld's
+// cbr0_ep.
+bool may_remove(HnsAccess& view, const EndpointView& endpoint, const std::string& network) {
+  if (is_marked(endpoint.id, endpoint.network, endpoint.name)) return true;
+  const auto on = view.find_network(network);
+  return on && on->id == endpoint.network;
 }
 
 }  // namespace
@@ -54,6 +67,11 @@ void EndpointEngine::del(const cni::CommandContext& ctx) const {
     for (HnsAccess* view : teardown_views(invocation, other)) {
       auto endpoint = view->find_endpoint(invocation.endpoint_name);
       if (!endpoint) continue;
+      if (!may_remove(*view, *endpoint, invocation.config.network)) {
+        ctx.log().warn("endpoint {} ({}) is on another network than {} and was not made by this plugin: left alone",
+                       endpoint->name, endpoint->id.str(), invocation.config.network);
+        continue;
+      }
       for (const Attachment& attachment : view->attachments(*endpoint)) {
         teardown.attempt("detaching " + endpoint->name, [&] { view->detach(*endpoint, attachment); });
       }

@@ -30,6 +30,16 @@ cni::Result IpamCalls::add(const nlohmann::json& ipam, cni::EarlyAdd* early) con
   return cni::delegate_add(invocation_.config.ipam_type, config, ctx.config.cni_version(), invocation_.env());
 }
 
+void IpamCalls::give_back(const std::string& container, const cni::IpAddress& address,
+                          const nlohmann::json& ipam) const {
+  const auto& ctx = invocation_.ctx;
+  nlohmann::json config = with_key(ctx.config.raw(), "ipam", ipam);
+  config = with_key(std::move(config), "args", {{"cni", {{"ips", {address.str()}}}}});
+  cni::Environment env = invocation_.env();
+  env.set("CNI_CONTAINERID", container);
+  cni::delegate_add(invocation_.config.ipam_type, config.dump(), ctx.config.cni_version(), env);
+}
+
 void IpamCalls::del() const {
   cni::delegate_del(invocation_.config.ipam_type, invocation_.ctx.stdin_data, invocation_.env());
 }

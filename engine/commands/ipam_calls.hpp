@@ -5,6 +5,7 @@
 // IPAM releases and checks exactly what the runtime's config says.
 
 #include <optional>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -27,6 +28,12 @@ class IpamCalls {
   // when it was started so.
   cni::Result add(const nlohmann::json& ipam, cni::EarlyAdd* early = nullptr) const;
   void del() const;
+  // Reserves `address` for `container` (another pod's sandbox, whose live
+  // endpoint holds it): an ADD for that container asking for that address
+  // (args.cni.ips, as host-local reads it), with `ipam` as the config's
+  // "ipam" object. How a store that lost a live pod's address learns it
+  // again from HNS.
+  void give_back(const std::string& container, const cni::IpAddress& address, const nlohmann::json& ipam) const;
   void check() const;
   void gc() const;
   void status() const;

@@ -66,6 +66,11 @@ struct Attachment {
   std::string container;
 };
 
+// What HNS shows of the sandbox an endpoint serves: its namespace (or, on
+// v1, a container it is attached to) still exists; each one it names is
+// gone; it is attached to nothing.
+enum class Occupancy { Live, Gone, Unattached };
+
 class HnsAccess {
  public:
   virtual ~HnsAccess() = default;
@@ -94,6 +99,9 @@ class HnsAccess {
   virtual bool detach(const EndpointView& endpoint, const Attachment& from) = 0;
   // Every attachment the view shows (before deleting it).
   virtual std::vector<Attachment> attachments(const EndpointView& endpoint) const = 0;
+  // Asks HNS (or HCS, for v1's containers) whether what the view's
+  // attachments name still exists.
+  virtual Occupancy occupancy(const EndpointView& endpoint) = 0;
 
   // The node's own vNIC on the network (EndpointFlavor::host_endpoint): HNS
   // v1's attach with SystemType "Host", which both APIs reach through HNSCall.

@@ -97,11 +97,20 @@ int doctor_run(Context& context, const Args& args) {
   const doctor::ConfigSurvey configs = doctor::survey_configs(context, parsed->text("conf-dir"));
 
   const std::vector<Leftover> unreadable = unreadable_entries(cache);
-  // Which pods live is only known when every entry could be read.
-  const std::string hold_reason =
-      unreadable.empty() ? std::string{} : "the runtime's cache has entries that cannot be read: remove nothing";
+  // Which pods live is only known when every entry could be read, and a
+  // cache that lists nobody while HNS shows pods of ours alive is the wrong
+  // folder or an emptied one, not a node without pods.
+  std::string hold_reason;
+  if (!unreadable.empty()) {
+    hold_reason = "the runtime's cache has entries that cannot be read: remove nothing";
+  } else if (cache.containers.empty() && !survey.occupied.empty()) {
+    hold_reason = fmt::format("the runtime's cache ({}) lists no pod, while {} sandboxes of wincni's endpoints are "
+                              "attached to namespaces or containers that exist: is --cache-dir right? remove nothing",
+                              cache.folder, survey.occupied.size());
+  }
 
   const bool apply = parsed->given("apply");
+  if (apply && !hold_reason.empty()) print(context.err, "hnsctl doctor: {}\n", hold_reason);
   std::vector<Treated> treated;
   for (const std::vector<Leftover>* list : {&survey.leftovers, &configs.problems, &unreadable}) {
     for (const Leftover& leftover : *list) treated.push_back(treat(leftover, apply, hold_reason));

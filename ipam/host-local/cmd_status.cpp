@@ -9,10 +9,13 @@
 #include "range_iterator.hpp"
 #include "store.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/cni/private_files.hpp"
 
 namespace wincni::hostlocal {
 
 namespace {
+
+namespace files = cni::private_files;
 
 // Addresses looked up by name before STATUS lists the whole directory: in a
 // range with room, the address after the last one reserved is nearly always
@@ -37,16 +40,29 @@ bool has_free_address(const RangeSet& set, size_t set_index, const Store& store,
 
 }  // namespace
 
+// STATUS only reads (the runtime polls it every few seconds, for networks no
+// pod may use yet): no folder, lock or file is created, and the store is
+// read without its lock, so the answer is a moment's view. A data folder
+// that cannot be written is found by the first ADD, not here.
 void cmd_status(const cni::CommandContext& ctx) {
   const IpamConfig config = IpamConfig::load(ctx.config, ctx.cni_args);
   std::optional<std::string> full_set;
   try {
-    Store store = Store::open(config.location.data_dir, config.location.network);
-    const auto guard = store.lock();
-    store.probe_writable();
+    const std::string& data_dir = config.location.data_dir;
+    if (files::is_regular_file(data_dir)) {
+      throw cni::Error(cni::kIoFailure, fmt::format("{} is a file, not a folder", data_dir));
+    }
+    std::optional<Store> store = Store::open_existing(data_dir, config.location.network);
+    if (!store) {
+      const std::string network_dir = Store::network_directory(data_dir, config.location.network);
+      if (files::is_regular_file(network_dir)) {
+        throw cni::Error(cni::kIoFailure, fmt::format("{} is a file, not a folder", network_dir));
+      }
+      return;  // nothing reserved yet: every range has room
+    }
     std::optional<std::set<cni::IpAddress>> listed;
     for (size_t index = 0; index < config.range_sets.size() && !full_set; ++index) {
-      if (!has_free_address(config.range_sets[index], index, store, listed)) full_set = config.range_sets[index].str();
+      if (!has_free_address(config.range_sets[index], index, *store, listed)) full_set = config.range_sets[index].str();
     }
   } catch (const cni::Error& e) {
     if (e.code() != cni::kIoFailure) throw;

@@ -175,20 +175,4 @@ void Store::release(const Reservation& reservation) {
 
 void Store::remove_stale(const std::string& file_name) { files::remove_file(files::join(dir_, file_name)); }
 
-void Store::probe_writable() {
-  const std::string probe = files::join(dir_, kProbeFileName);
-  try {
-    files::overwrite_file(probe, "probe");
-  } catch (const cni::Error&) {
-    // Created but not written (a full disk): not to be left behind.
-    try {
-      files::remove_file(probe);
-    } catch (const cni::Error&) {
-      // The next session removes it as a stale file.
-    }
-    throw;
-  }
-  files::remove_file(probe);
-}
-
 }  // namespace wincni::hostlocal

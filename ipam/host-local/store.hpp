@@ -101,8 +101,9 @@ class Store {
   std::optional<cni::IpAddress> last_reserved(std::string_view range_id) const;
   void release(const Reservation& reservation);
   void remove_stale(const std::string& file_name);
-  // Writes and removes a private file: STATUS's check that ADD could write.
-  void probe_writable();
+
+  // Where the network's reservations are kept under data_dir.
+  static std::string network_directory(std::string_view data_dir, std::string_view network);
 
  private:
   // Whether the owner index can be used and must be kept: unknown outside a
@@ -110,7 +111,6 @@ class Store {
   enum class IndexState { kNoSession, kTrusted, kUntrusted };
 
   explicit Store(std::string dir) : dir_(std::move(dir)), index_(dir_) {}
-  static std::string network_directory(std::string_view data_dir, std::string_view network);
   // Runs `change` (true when it changed the directory), then `follow` to
   // bring the index in step. A failure of `follow` leaves the network
   // unsealed for the next session to rebuild, and never fails the command.

@@ -25,8 +25,13 @@ void FlannelPlugin::gc(const cni::CommandContext& ctx) const {
   std::set<std::string> valid;
   for (const cni::Attachment& attachment : ctx.config.valid_attachments()) valid.insert(attachment.container_id);
   const ScratchStore store(config.data_dir);
-  for (const std::string& sandbox : store.sandboxes()) {
-    if (!valid.contains(sandbox) && store.remove(sandbox)) ctx.log().info("removed {}: no valid attachment", store.path(sandbox));
+  const ScratchListing listing = store.list();
+  for (const std::string& sandbox : listing.records) {
+    if (!valid.contains(sandbox) && store.remove(sandbox)) ctx.log().warn("removed {}: no valid attachment", store.path(sandbox));
+  }
+  for (const std::string& name : listing.others) {
+    ctx.log().warn("{} is not a delegate config flannel saved (is dataDir {} flannel's own folder?): left alone",
+                   store.path(name), store.dir());
   }
   store.remove_staging_leftovers();
 }

@@ -44,14 +44,6 @@ nlohmann::json pod_delegate_config(const FlannelConfig& config, const SubnetEnv&
   return delegate;
 }
 
-std::optional<SavedDelegate> read_saved_delegate(std::string_view bytes) {
-  nlohmann::json config = nlohmann::json::parse(bytes, nullptr, false);
-  if (!config.is_object()) return std::nullopt;
-  const auto type = config.find("type");
-  if (type == config.end() || !type->is_string() || type->get<std::string>().empty()) return std::nullopt;
-  return SavedDelegate{type->get<std::string>(), std::move(config)};
-}
-
 const cni::Environment& delegate_environment(const cni::CommandContext& ctx) {
   static const cni::Environment empty;
   return ctx.env != nullptr ? *ctx.env : empty;

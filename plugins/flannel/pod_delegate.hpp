@@ -11,6 +11,7 @@
 
 #include "flannel_config.hpp"
 #include "node_address.hpp"
+#include "scratch_store.hpp"
 #include "subnet_env.hpp"
 #include "wincni/cni/env.hpp"
 #include "wincni/cni/skel.hpp"
@@ -32,14 +33,6 @@ bool owns_scratch(const cni::CommandContext& ctx);
 // HNS API the delegate will use: its apiVersion, else what CNI_NETNS means.
 nlohmann::json pod_delegate_config(const FlannelConfig& config, const SubnetEnv& env, const cni::CommandContext& ctx,
                                    const HnsBackend& backend);
-
-// A saved delegate config: nullopt when it is not a JSON object with a
-// string type (a torn or foreign file).
-struct SavedDelegate {
-  std::string type;
-  nlohmann::json config;
-};
-std::optional<SavedDelegate> read_saved_delegate(std::string_view bytes);
 
 // The invocation's environment, which the delegate runs with.
 const cni::Environment& delegate_environment(const cni::CommandContext& ctx);

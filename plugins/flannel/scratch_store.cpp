@@ -35,11 +35,21 @@ std::optional<std::string> ScratchStore::load(std::string_view sandbox) const {
 
 bool ScratchStore::remove(std::string_view sandbox) const { return files::remove_file(path(sandbox)); }
 
-std::vector<std::string> ScratchStore::sandboxes() const {
-  std::vector<std::string> found;
+std::optional<SavedDelegate> read_saved_delegate(std::string_view bytes) {
+  nlohmann::json config = nlohmann::json::parse(bytes, nullptr, false);
+  if (!config.is_object()) return std::nullopt;
+  const auto type = config.find("type");
+  if (type == config.end() || !type->is_string() || type->get<std::string>().empty()) return std::nullopt;
+  return SavedDelegate{type->get<std::string>(), std::move(config)};
+}
+
+ScratchListing ScratchStore::list() const {
+  ScratchListing found;
   if (!files::is_directory(dir_)) return found;
   for (const files::DirEntry& entry : files::list_directory(dir_)) {
-    if (entry.regular_file && cni::is_valid_cni_name(entry.name)) found.push_back(entry.name);
+    if (!entry.regular_file || !cni::is_valid_cni_name(entry.name)) continue;
+    const auto bytes = load(entry.name);
+    (bytes && read_saved_delegate(*bytes) ? found.records : found.others).push_back(entry.name);
   }
   return found;
 }

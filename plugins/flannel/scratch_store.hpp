@@ -12,7 +12,27 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace wincni::flannel {
+
+// A saved delegate config: nullopt when it is not a JSON object with a
+// string type (a torn or foreign file).
+struct SavedDelegate {
+  std::string type;
+  nlohmann::json config;
+};
+std::optional<SavedDelegate> read_saved_delegate(std::string_view bytes);
+
+// What a scratch folder holds: the sandboxes whose file is a saved delegate
+// config (flannel's, or the reference's, records), and the other files with a
+// container ID's name, which nothing of flannel's may remove: a dataDir
+// pointed at the wrong folder (the bin folder, net.d, host-local's store,
+// where "10.244.1.3" and "lock" are valid names) must not be emptied.
+struct ScratchListing {
+  std::vector<std::string> records;
+  std::vector<std::string> others;
+};
 
 class ScratchStore {
  public:
@@ -27,9 +47,9 @@ class ScratchStore {
   // False when there was none.
   bool remove(std::string_view sandbox) const;
 
-  // The sandboxes with a scratch file: every file named as a CNI container
-  // ID may be one (the reference's files too).
-  std::vector<std::string> sandboxes() const;
+  // The sandboxes with a scratch file, each file named as a CNI container ID
+  // read to tell a record from anything else.
+  ScratchListing list() const;
   // Removes staging files a killed writer left; how many.
   std::size_t remove_staging_leftovers() const;
 

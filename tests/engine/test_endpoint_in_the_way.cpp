@@ -7,7 +7,9 @@
 
 #include <filesystem>
 
+#include "file_text.hpp"
 #include "flavor_cases.hpp"
+#include "hns_choices.hpp"
 
 using namespace wincni;
 using namespace wincni::test;
@@ -76,21 +78,105 @@ TEST_CASE_TEMPLATE("an endpoint whose address IPAM does not confirm is replaced 
   CHECK(node.audit() == "");
 }
 
-TEST_CASE_TEMPLATE("an orphan of the engine's holding the address IPAM gives the pod goes, with its port mappings",
+namespace {
+
+// The file host-local keeps for an address: "<container>\r\n<ifname>".
+std::string holder_of(const EmulatedNode& node, const char* network, const std::string& address) {
+  return file_text(std::filesystem::path(node.ipam_dir()) / network / address.substr(0, address.find('/')));
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("an orphan of the engine's whose namespace is gone, holding the address IPAM gives the pod, goes "
+                   "with its port mappings",
                    Case, WINCNI_FLAVOR_CASES) {
   INFO(Case::kName);
   CaseNode<Case> node;
   json config = node.config();
   config["runtimeConfig"] = {{"portMappings", {{{"hostPort", 8080}, {"containerPort", 80}, {"protocol", "tcp"}}}}};
-  const json first = node.add("old", node.create_namespace(), config.dump());
+  const std::string old_ns = node.create_namespace();
+  const json first = node.add("old", old_ns, config.dump());
   REQUIRE(first["ips"][0]["address"] == Case::kFirstAddress);
-  // The node rebooted: IPAM's store is gone, the endpoint is not.
+  // The node rebooted: IPAM's store is gone, the pod's namespace too, its
+  // endpoint is not (attached to nothing, or under the emulator's
+  // leaves-reference switch still naming the namespace).
   std::filesystem::remove_all(std::filesystem::path(node.ipam_dir()) / Case::kNetwork);
+  REQUIRE(node_client(node).delete_namespace(*hns::Guid::parse(old_ns)));
 
-  const json second = node.add("new", node.create_namespace(), config.dump());
+  const json second = node.add("new", node.create_namespace(), config.dump(), {{"WINCNI_ORPHAN_GRACE_MS", "200"}});
   CHECK(second["ips"][0]["address"] == Case::kFirstAddress);
   CHECK_FALSE(node.endpoint(name_of("old", Case::kNetwork)));
   CHECK(node.endpoint(name_of("new", Case::kNetwork)));
+  CHECK(node.audit() == "");
+}
+
+TEST_CASE_TEMPLATE("an orphan of the engine's attached to nothing beyond the grace period goes", Case,
+                   WINCNI_FLAVOR_CASES) {
+  INFO(Case::kName);
+  CaseNode<Case> node;
+  const std::string config = node.config().dump();
+  const std::string old_ns = node.create_namespace();
+  node.add("old", old_ns, config);
+  // An ADD that died between its create and its attach left it so.
+  const auto old = node.endpoint(name_of("old", Case::kNetwork));
+  REQUIRE(old);
+  REQUIRE(node_client(node).detach_from_namespace(*hns::Guid::parse(old_ns),
+                                                  *hns::Guid::parse((*old)["ID"].template get<std::string>())));
+  std::filesystem::remove_all(std::filesystem::path(node.ipam_dir()) / Case::kNetwork);
+
+  const json second = node.add("new", node.create_namespace(), config, {{"WINCNI_ORPHAN_GRACE_MS", "200"}});
+  CHECK(second["ips"][0]["address"] == Case::kFirstAddress);
+  CHECK_FALSE(node.endpoint(name_of("old", Case::kNetwork)));
+  CHECK(node.audit() == "");
+}
+
+// security and operator reviews: host-local's store lost (an operator wiped
+// C:\var\lib\cni, a moved dataDir) while pod A runs. Pod B's ADD gets A's
+// address; A's endpoint must stay, and the store learns the address is A's.
+TEST_CASE_TEMPLATE("a live pod's endpoint holding the address IPAM gives again is kept, and the address given back to it",
+                   Case, WINCNI_FLAVOR_CASES) {
+  INFO(Case::kName);
+  CaseNode<Case> node;
+  const std::string config = node.config().dump();
+  const std::string a_ns = node.create_namespace();
+  const json a = node.add("podA", a_ns, config);
+  const std::string a_address = a["ips"][0]["address"];
+  std::filesystem::remove_all(std::filesystem::path(node.ipam_dir()) / Case::kNetwork);
+
+  const Run run = node.plugin({"ADD", "podB", node.create_namespace(), config, {{"WINCNI_LOG_LEVEL", "warn"}}});
+  REQUIRE_MESSAGE(run.ok(), run.out << run.err);
+  const json b = json::parse(run.out);
+  CHECK(b["ips"][0]["address"] != a_address);
+  // A is untouched: its endpoint, its namespace's attachment, its address.
+  const auto a_endpoint = node.endpoint(name_of("podA", Case::kNetwork));
+  REQUIRE(a_endpoint);
+  CHECK((*a_endpoint)["HostComputeNamespace"] == a_ns);
+  CHECK(endpoint_address(*a_endpoint) + "/" + a_address.substr(a_address.find('/') + 1) == a_address);
+  // The store holds A's address for A again, and B's for B.
+  CHECK(holder_of(node, Case::kNetwork, a_address) == "podA\r\neth0");
+  CHECK(holder_of(node, Case::kNetwork, b["ips"][0]["address"]) == "podB\r\neth0");
+  CHECK(node.held_addresses(Case::kNetwork).size() == 2);
+  CHECK(node.audit() == "");
+
+  // Both pods leave as usual, and nothing is left.
+  node.del("podB", "", config);
+  node.del("podA", a_ns, config);
+  CHECK(node.held_addresses(Case::kNetwork).empty());
+  CHECK(node.audit() == "");
+}
+
+TEST_CASE_TEMPLATE("a store that lost every live pod's address gives each back in turn", Case, WINCNI_FLAVOR_CASES) {
+  INFO(Case::kName);
+  CaseNode<Case> node;
+  const std::string config = node.config().dump();
+  std::vector<std::string> live;
+  for (const char* pod : {"pod1", "pod2", "pod3"}) live.push_back(node.add(pod, node.create_namespace(), config)["ips"][0]["address"]);
+  std::filesystem::remove_all(std::filesystem::path(node.ipam_dir()) / Case::kNetwork);
+
+  const json fresh = node.add("pod4", node.create_namespace(), config);
+  for (const std::string& address : live) CHECK(fresh["ips"][0]["address"] != address);
+  for (const char* pod : {"pod1", "pod2", "pod3", "pod4"}) CHECK(node.endpoint(name_of(pod, Case::kNetwork)));
+  CHECK(node.held_addresses(Case::kNetwork).size() == 4);
   CHECK(node.audit() == "");
 }
 

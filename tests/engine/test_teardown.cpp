@@ -6,6 +6,7 @@
 
 #include "emulator_journal.hpp"
 #include "flavor_cases.hpp"
+#include "foreign_endpoint.hpp"
 
 using namespace wincni;
 using namespace wincni::test;
@@ -91,4 +92,25 @@ TEST_CASE_TEMPLATE("DEL with a config that is not JSON at all fails with the dec
   node.del("pod1", ns, config);
   CHECK(node.audit() == "");
   CHECK(node.held_addresses(Case::kNetwork).empty());
+}
+
+// security review, finding 7: a config named "ep" and a container named
+// "cbr0" make the endpoint name cbr0_ep, flanneld's host endpoint on cbr0.
+TEST_CASE("DEL leaves an endpoint of the pod's name alone when it is on another network and not the plugin's") {
+  CaseNode<BridgeCase> node;
+  REQUIRE(node.endpoint("cbr0_ep"));
+  json config = node.config();
+  config["name"] = "ep";
+  node.del("cbr0", "", config.dump());
+  CHECK(node.endpoint("cbr0_ep"));
+}
+
+TEST_CASE("DEL removes an endpoint of the pod's name on the config's network that the plugin did not mark") {
+  // As the reference win-bridge leaves them on a node upgraded to wincni.
+  CaseNode<BridgeCase> node;
+  const std::string config = node.config().dump();
+  const hns::Guid unmarked = create_foreign_endpoint(node, "cbr0", "pod2_cbr0");
+  node.del("pod2", "", config);
+  CHECK_FALSE(node_client(node).find_endpoint(unmarked));
+  CHECK(node.audit() == "");
 }

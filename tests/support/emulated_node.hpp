@@ -174,8 +174,9 @@ class EmulatedNode {
   }
 
   // ADD that must succeed; its result in the config's version.
-  nlohmann::json add(const std::string& container, const std::string& netns, const std::string& config) const {
-    Run run = plugin({"ADD", container, netns, config});
+  nlohmann::json add(const std::string& container, const std::string& netns, const std::string& config,
+                     const std::map<std::string, std::string>& extra_env = {}) const {
+    Run run = plugin({"ADD", container, netns, config, extra_env});
     REQUIRE_MESSAGE(run.ok(), "ADD failed: " << run.report());
     return run.json();
   }

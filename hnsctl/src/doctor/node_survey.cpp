@@ -71,7 +71,7 @@ void survey_allocations(const NodeFolders& folders, const std::set<std::string>&
       std::string problem;
       if (hostlocal::is_orphan(*reservation.content)) {
         problem = "an empty reservation file: its writer died before naming the pod";
-      } else if (hostlocal::is_standing_owner(owner) || live.contains(owner)) {
+      } else if (hostlocal::is_standing_owner(owner) || live.contains(owner) || survey.occupied.contains(owner)) {
         continue;
       } else {
         problem = fmt::format("{} on network {} held for sandbox {}, which the runtime no longer has", ip.str(),
@@ -96,10 +96,16 @@ void survey_scratch_files(const NodeFolders& folders, const std::set<std::string
                           Survey& survey) {
   if (folders.flannel_data_dir.empty()) return;
   const flannel::ScratchStore store(folders.flannel_data_dir);
-  for (const std::string& sandbox : store.sandboxes()) {
+  const flannel::ScratchListing listing = store.list();
+  for (const std::string& name : listing.others) {
+    survey.leftovers.push_back({"scratch file", store.path(name),
+                                "not a delegate config flannel saved: left alone (is --flannel-dir flannel's dataDir?)",
+                                {}, {}});
+  }
+  for (const std::string& sandbox : listing.records) {
     ++survey.checked.scratch_files;
     const std::string path = store.path(sandbox);
-    if (live.contains(sandbox)) continue;
+    if (live.contains(sandbox) || survey.occupied.contains(sandbox)) continue;
     if (younger_than(path, grace)) {
       survey.in_flight.insert(sandbox);
     } else {
@@ -111,15 +117,30 @@ void survey_scratch_files(const NodeFolders& folders, const std::set<std::string
   }
 }
 
-void survey_endpoints(const std::shared_ptr<hns::HnsClient>& client, const std::set<std::string>& live,
-                      Survey& survey) {
+// Whether HNS (or HCS) still has what the endpoint is attached to.
+bool serves_something_alive(hns::HnsClient& client, const engine::OwnEndpoint& endpoint,
+                            const std::set<hns::Guid>& namespaces) {
+  if (!endpoint.ns.is_null()) return namespaces.contains(endpoint.ns);
+  for (const std::string& container : endpoint.containers) {
+    if (client.compute_system_properties(container)) return true;
+  }
+  return false;
+}
+
+std::set<hns::Guid> namespace_ids(hns::HnsClient& client) {
   std::set<hns::Guid> namespaces;
-  for (const auto& ns : client->list_namespaces()) namespaces.insert(ns.id);
+  for (const auto& ns : client.list_namespaces()) namespaces.insert(ns.id);
+  return namespaces;
+}
+
+void survey_endpoints(const std::shared_ptr<hns::HnsClient>& client, const std::vector<engine::OwnEndpoint>& own,
+                      const std::set<hns::Guid>& namespaces, const std::set<std::string>& live, Survey& survey) {
   std::vector<Leftover> found;
-  for (const engine::OwnEndpoint& endpoint : engine::own_endpoints(client)) {
+  for (const engine::OwnEndpoint& endpoint : own) {
     ++survey.checked.endpoints;
     if (survey.in_flight.contains(endpoint.sandbox)) continue;
     std::string problem;
+    std::function<bool()> repair = [client, endpoint] { return engine::remove_own_endpoint(client, endpoint); };
     if (!endpoint.ns.is_null() && !namespaces.contains(endpoint.ns)) {
       problem = fmt::format("attached to namespace {}, which no longer exists", endpoint.ns.str());
     } else if (endpoint.ns.is_null() && endpoint.containers.empty()) {
@@ -127,12 +148,21 @@ void survey_endpoints(const std::shared_ptr<hns::HnsClient>& client, const std::
       // deleting it, or a namespace deleted under it: it serves no pod.
       problem = "attached to no namespace or container";
     } else if (!live.contains(endpoint.sandbox)) {
-      problem = fmt::format("its sandbox {} is not among the runtime's pods", endpoint.sandbox);
+      if (survey.occupied.contains(endpoint.sandbox)) {
+        // The runtime's cache alone (a wrong --cache-dir, an emptied cache)
+        // never outweighs what HNS shows alive.
+        problem = fmt::format("its sandbox {} is not among the runtime's pods, but what it is attached to still "
+                              "exists: left alone (once the pod is gone, delete its namespace and run doctor again)",
+                              endpoint.sandbox);
+        repair = {};
+      } else {
+        problem = fmt::format("its sandbox {} is not among the runtime's pods", endpoint.sandbox);
+      }
     } else {
       continue;
     }
     found.push_back({"endpoint", fmt::format("{} on {}", endpoint.name, endpoint.network), problem,
-                     endpoint.id.str(), [client, endpoint] { return engine::remove_own_endpoint(client, endpoint); }});
+                     endpoint.id.str(), std::move(repair)});
   }
   // Endpoints first: their addresses are released only once they are gone.
   survey.leftovers.insert(survey.leftovers.begin(), found.begin(), found.end());
@@ -143,9 +173,14 @@ void survey_endpoints(const std::shared_ptr<hns::HnsClient>& client, const std::
 Survey survey_node(const std::shared_ptr<hns::HnsClient>& client, const NodeFolders& folders,
                    const std::set<std::string>& live, std::chrono::seconds grace) {
   Survey survey;
+  const std::vector<engine::OwnEndpoint> own = engine::own_endpoints(client);
+  const std::set<hns::Guid> namespaces = namespace_ids(*client);
+  for (const engine::OwnEndpoint& endpoint : own) {
+    if (serves_something_alive(*client, endpoint, namespaces)) survey.occupied.insert(endpoint.sandbox);
+  }
   survey_allocations(folders, live, grace, survey);
   survey_scratch_files(folders, live, grace, survey);
-  survey_endpoints(client, live, survey);
+  survey_endpoints(client, own, namespaces, live, survey);
   return survey;
 }
 

@@ -34,6 +34,10 @@ struct Survey {
   // Sandboxes the runtime does not have, left alone because a file of
   // theirs is younger than the grace period: their ADD may still be running.
   std::set<std::string> in_flight;
+  // Sandboxes an endpoint of ours serves in a namespace (on v1, a running
+  // container) HNS still has: nothing of theirs is removed on the runtime
+  // cache's word alone.
+  std::set<std::string> occupied;
 };
 
 // `live`: the sandboxes (CNI container IDs) whose pods the runtime still

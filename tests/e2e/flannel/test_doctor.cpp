@@ -61,10 +61,14 @@ struct DirtyNode {
     node.add("live", live_netns, config.dump());
   }
 
-  // A pod whose ADD succeeded and that the runtime then forgot.
+  // A pod whose ADD succeeded and that the runtime then forgot, its
+  // namespace gone too (a crash, then a reboot).
   void add_forgotten(const std::string& pod) const {
-    node.add(pod, node.create_namespace(), config.dump());
+    const std::string netns = node.create_namespace();
+    node.add(pod, netns, config.dump());
     forget(node, pod);
+    Run removed = node.hnsctl({"namespace", "delete", netns});
+    REQUIRE_MESSAGE(removed.ok(), removed.out << removed.err);
   }
 };
 
@@ -166,7 +170,9 @@ TEST_CASE("doctor: an address or a scratch file without a pod is removed; someon
 TEST_CASE("doctor: files younger than the grace period belong to an ADD that may be running: left alone") {
   DirtyNode dirty;
   FlannelNode& node = dirty.node;
-  dirty.add_forgotten("adding");  // as if its ADD had not returned yet
+  // As if its ADD had not returned yet: in the runtime's cache only once it has.
+  node.add("adding", node.create_namespace(), dirty.config.dump());
+  forget(node, "adding");
   const Doctor found = doctor(node, {"--apply"});
   CHECK(found.run.exit_code == 0);
   CHECK(found.report["Findings"].empty());
@@ -215,4 +221,57 @@ TEST_CASE("doctor: a config whose network is missing or of another type is repor
   CHECK(networks[1]["Problem"].get<std::string>().find("missing.env") != std::string::npos);
   for (const json& finding : networks) CHECK(finding["Outcome"] == "report only");
   CHECK(node.networks().size() == 1);
+}
+
+// security review, finding 3: a cache folder that lists nobody (a wrong
+// --cache-dir, an emptied cache) must not read as "every pod is gone".
+TEST_CASE("doctor: a cache that lists no pod never removes a pod whose namespace exists; --apply is held") {
+  DirtyNode dirty;
+  FlannelNode& node = dirty.node;
+  const std::string empty_cache = node.path("wrong-cache");
+  fs::create_directories(empty_cache);
+  Run applied = node.hnsctl({"doctor", "--json", "--cache-dir", empty_cache, "--data-dir", node.ipam_dir(),
+                             "--flannel-dir", node.scratch_dir(), "--conf-dir", node.path("net.d"), "--grace", "0",
+                             "--apply"});
+  CHECK(applied.exit_code == 1);
+  CHECK(applied.err.find("lists no pod") != std::string::npos);
+  const json report = applied.json();
+  REQUIRE(report["Findings"].size() == 1);
+  CHECK(report["Findings"][0]["Kind"] == "endpoint");
+  CHECK(report["Findings"][0]["Ours"] == false);
+  CHECK(report["Findings"][0]["Problem"].get<std::string>().find("still exists: left alone") != std::string::npos);
+  CHECK(node.endpoint("live_cbr0"));
+  CHECK(node.has_scratch("live"));
+  CHECK(node.held_addresses("cbr0").size() == 1);
+  node.del("live", dirty.live_netns, dirty.config.dump());
+  node.check_clean("cbr0");
+}
+
+TEST_CASE("doctor: a pod the runtime forgot whose namespace exists is reported, never removed") {
+  DirtyNode dirty;
+  FlannelNode& node = dirty.node;
+  const std::string netns = node.create_namespace();
+  node.add("forgotten", netns, dirty.config.dump());
+  forget(node, "forgotten");
+  const Doctor applied = doctor(node, {"--grace", "0", "--apply"});
+  CHECK(applied.run.exit_code == 1);
+  REQUIRE(applied.of("endpoint").size() == 1);
+  CHECK(applied.of("endpoint")[0]["Outcome"] == "report only");
+  CHECK(applied.of("allocation").empty());
+  CHECK(applied.of("scratch file").empty());
+  CHECK(node.endpoint("forgotten_cbr0"));
+  CHECK(node.has_scratch("forgotten"));
+}
+
+// security review, finding 5: --flannel-dir pointed at a folder that is not
+// flannel's.
+TEST_CASE("doctor: files in the flannel folder that are not saved delegate configs are reported, never removed") {
+  DirtyNode dirty;
+  FlannelNode& node = dirty.node;
+  std::ofstream(node.scratch_file("notes.txt")) << "an operator's notes";
+  const Doctor applied = doctor(node, {"--grace", "0", "--apply"});
+  REQUIRE(applied.of("scratch file").size() == 1);
+  CHECK(applied.of("scratch file")[0]["Ours"] == false);
+  CHECK(fs::exists(node.scratch_file("notes.txt")));
+  CHECK(node.has_scratch("live"));
 }

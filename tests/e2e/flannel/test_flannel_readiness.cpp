@@ -4,6 +4,9 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include <future>
 #include <thread>
 
@@ -133,4 +136,25 @@ TEST_CASE("GC: the delegate collects what is not valid, flannel its scratch file
   CHECK(node.held_addresses("cbr0").size() == 1);
   node.del("kept", kept_ns, config.dump());
   node.check_clean("cbr0");
+}
+
+// security review, finding 5: a dataDir pointed at a folder that is not
+// flannel's (the bin folder, net.d) must not be emptied by GC.
+TEST_CASE("GC removes only flannel's saved delegate configs from its dataDir, never other files there") {
+  FlannelNode node;
+  node.host_gw_node();
+  json config = node.config("cbr0", {{"cniVersion", "1.1.0"}});
+  node.add("gone", node.create_namespace(), config.dump());
+  const std::filesystem::path data_dir = node.scratch_dir();
+  for (const char* name : {"hnsctl.exe", "10-flannel.conflist", "README.md", "10.244.1.3", "lock"}) {
+    std::ofstream(data_dir / name) << "not flannel's " << name;
+  }
+  json gc = config;
+  gc["cni.dev/valid-attachments"] = json::array();
+  const Run run = node.plugin({"GC", "", "", gc.dump()});
+  CHECK_MESSAGE(run.ok(), run.out << run.err);
+  CHECK_FALSE(node.has_scratch("gone"));
+  for (const char* name : {"hnsctl.exe", "10-flannel.conflist", "README.md", "10.244.1.3", "lock"}) {
+    CHECK_MESSAGE(std::filesystem::exists(data_dir / name), name);
+  }
 }

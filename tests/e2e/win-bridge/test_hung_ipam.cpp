@@ -70,21 +70,27 @@ TEST_CASE("host-local hung on its store: ADD and DEL end with code 11 at the del
   CHECK(node.audit() == "");
 }
 
-TEST_CASE("STATUS with no network and host-local hung: HNS's answer, once the delegate has been ended") {
+TEST_CASE("STATUS with no network and IPAM hung: HNS's answer, once the delegate has been ended") {
   // IPAM's STATUS runs beside the HNS calls; the command waits for it even
   // when HNS's answer already decides, so no delegate outlives the plugin.
+  // host-local's STATUS takes no lock, so a plugin that never answers
+  // stands in for it: the test child, sleeping.
   EmulatedNode node;
   nlohmann::json config = bridge_config(node);
   config["cniVersion"] = "1.1.0";
-  HeldStore held(node, "cbr0");
+  const std::filesystem::path child = std::getenv("WINCNI_TEST_CHILD");
+  config["ipam"]["type"] = child.stem().string();
   std::map<std::string, std::string> env = kShortTimeout;
   env["WINCNI_LOG_STDERR"] = "warn";
+  env["CNI_PATH"] = child.parent_path().string();
+  env["WINCNI_TEST_SCRIPT"] = R"({"sleep_ms":30000,"ignore_stdin":true})";
   const Run run = node.plugin({"STATUS", "", "", config.dump(), env});
   CHECK(run.exit_code == 1);
   CHECK(run.code() == 50);
   CHECK_MESSAGE(run.msg().starts_with("network \"cbr0\" does not exist (yet)"), run.msg());
   // Logged once the delegate was killed at its timeout: it was waited for.
-  CHECK_MESSAGE(run.err.find("the IPAM plugin failed as well: delegate plugin host-local timed out after 300 ms") !=
+  CHECK_MESSAGE(run.err.find("the IPAM plugin failed as well: delegate plugin " + child.stem().string() +
+                             " timed out after 300 ms") !=
                     std::string::npos,
                 run.err);
 }

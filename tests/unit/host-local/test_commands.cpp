@@ -356,7 +356,7 @@ TEST_CASE("what a killed writer leaves is released by the next DEL or GC, and bl
   CHECK(fs::exists(node.file("10.1.2.4")));
 }
 
-TEST_CASE("STATUS: ready, full, or unable to write") {
+TEST_CASE("STATUS: ready, full, or its data folder a file") {
   Node node;
   const std::string config = config_with(node, {{"ranges", ranges({{"10.1.2.0/30"}, {"2001:db8::/64"}})}}, "1.1.0");
   CHECK(node.run("STATUS", config, "", "").exit_code == 0);
@@ -373,6 +373,26 @@ TEST_CASE("STATUS: ready, full, or unable to write") {
   const Outcome unusable = node.run("STATUS", broken.dump(), "", "");
   CHECK(unusable.code() == cni::kPluginNotAvailable);
   CHECK(unusable.msg().rfind("data directory unusable: ", 0) == 0);
+}
+
+// security review, finding 2 (the probe file written through a link) and
+// operator review: containerd polls STATUS every 5 s for networks no pod
+// may use yet.
+TEST_CASE("STATUS writes nothing: no network folder, lock or probe file, and a link in the store is not followed") {
+  Node node;
+  const std::string config = config_with(node, {{"ranges", ranges({{"10.1.2.0/24"}})}}, "1.1.0");
+  CHECK(node.run("STATUS", config, "", "").exit_code == 0);
+  CHECK_FALSE(fs::exists(node.network_dir()));
+  REQUIRE(node.run("ADD", config, "a").exit_code == 0);
+  const fs::path victim = node.dir().path() / "victim";
+  write_text(victim, "precious");
+  fs::create_symlink(victim, node.network_dir() / ".wincni-status-probe");
+  const auto before = fs::last_write_time(node.network_dir() / "lock");
+  CHECK(node.run("STATUS", config, "", "").exit_code == 0);
+  CHECK(read_text(victim) == "precious");
+  CHECK(fs::last_write_time(node.network_dir() / "lock") == before);
+  fs::remove(node.network_dir() / ".wincni-status-probe");
+  REQUIRE(node.run("DEL", config, "a").exit_code == 0);
 }
 
 TEST_CASE("STATUS looks up the addresses after the last one reserved, and lists the store only past a few taken") {
