@@ -12,4 +12,14 @@ std::string read_all(ByteSource& source) {
   return data;
 }
 
+std::optional<std::string> read_at_most(ByteSource& source, std::size_t limit) {
+  std::string data;
+  char block[16 * 1024];
+  while (const std::size_t n = source.read(block, sizeof block)) {
+    if (n > limit - data.size()) return std::nullopt;
+    data.append(block, n);
+  }
+  return data;
+}
+
 }  // namespace wincni::cni

@@ -204,6 +204,27 @@ TEST_CASE("a stdin read error is an I/O failure with its cause") {
   CHECK(answer["msg"] == "error reading from stdin: Is a directory");
 }
 
+// security review, finding 8: 40 MB of stdin cost host-local 1 GB and 14 s.
+TEST_CASE("a stdin over 16 MiB is refused with code 6 before it is parsed; one at the limit is read") {
+  bool handled = false;
+  PluginSpec spec = spec_with_add();
+  spec.add = [&handled](const CommandContext&) {
+    handled = true;
+    return one_address();
+  };
+  // A config padded with spaces to the limit, and one byte more.
+  std::string config = kConfig;
+  config.resize(16 * 1024 * 1024, ' ');
+  CHECK(run(spec, env_for("ADD"), config).exit_code == 0);
+  CHECK(handled);
+  handled = false;
+  const Run over = run(spec, env_for("ADD"), config + " ");
+  CHECK(over.exit_code == 1);
+  CHECK(over.answer()["code"] == kDecodingFailure);
+  CHECK(over.answer()["msg"] == "the network configuration on stdin is over 16 MiB: refused unread");
+  CHECK_FALSE(handled);
+}
+
 TEST_CASE("an ADD whose result cannot be written is undone by DEL, and nothing else is written") {
   // A runtime that closed the pipe: what it did not read did not happen.
   struct RefusingSink : wincni::cni::ByteSink {

@@ -13,6 +13,7 @@
 // (Winsock included), which a plugin that starts no child never needs.
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -81,5 +82,8 @@ class StringSink : public ByteSink {
 
 // The whole of `source`.
 std::string read_all(ByteSource& source);
+// All of `source` when it holds at most `limit` bytes; nullopt as soon as it
+// holds more (the rest is not read).
+std::optional<std::string> read_at_most(ByteSource& source, std::size_t limit);
 
 }  // namespace wincni::cni
