@@ -40,14 +40,31 @@ int source_vip_reserve(Context& context, const Args& args) {
   }
   if (pods == nullptr) throw std::runtime_error(fmt::format("network \"{}\" has no IPv4 subnet", name));
 
+  const std::string endpoint_name = name + "_source_vip";
   const auto held = hostlocal::hold_standing_address(parsed->text("data-dir"), name,
                                                      pods->ip_address_prefix, hostlocal::source_vip_owner());
+  // The store is trusted only as far as HNS agrees: one that does not know
+  // the pods' addresses (a wrong --data-dir, a wiped store) would hand
+  // kube-proxy a running pod's (kubernetes/kubernetes#100962).
+  for (const hns::HostComputeEndpoint& endpoint : context.client.list_endpoints_of_network(network->id)) {
+    if (endpoint.name == endpoint_name) continue;
+    for (const auto& configuration : endpoint.ip_configurations) {
+      if (configuration.ip_address != held.address) continue;
+      if (held.fresh) {
+        hostlocal::release_standing_address(parsed->text("data-dir"), name, hostlocal::source_vip_owner(), held.address);
+      }
+      throw std::runtime_error(fmt::format(
+          "host-local's store gave kube-proxy {}, but endpoint \"{}\" ({}) holds it: that store does not know the "
+          "pods' addresses (is --data-dir the pods' ipam.dataDir?); nothing was changed",
+          held.address.str(), endpoint.name, endpoint.id.str()));
+    }
+  }
   if (held.moved_from) {
     print(context.err, "moved the reservation from {} to {}: the network's subnet is now {}\n",
           held.moved_from->str(), held.address.str(), pods->ip_address_prefix.str());
   }
   if (parsed->given("endpoint")) {
-    ensure_attached_host_endpoint(context.client, network->id, name + "_source_vip", held.address);
+    ensure_attached_host_endpoint(context.client, network->id, endpoint_name, held.address);
   }
   print(context.out, "{}\n", held.address.str());
   return kOk;

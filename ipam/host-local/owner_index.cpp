@@ -31,6 +31,12 @@ size_t bucket_of(std::string_view container_id) {
   return hash % kBuckets;
 }
 
+// A bucket's name: two lowercase hex digits.
+bool is_bucket_name(std::string_view name) {
+  const auto hex = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); };
+  return name.size() == 2 && hex(name[0]) && hex(name[1]);
+}
+
 }  // namespace
 
 OwnerIndex::OwnerIndex(std::string network_dir)
@@ -107,6 +113,12 @@ void OwnerIndex::remove(std::string_view file_name, std::string_view container_i
 }
 
 void OwnerIndex::rebuild(const Snapshot& snapshot) const {
+  // Through a link or junction the rebuild would empty whatever folder it
+  // leads to (security review, finding 1).
+  if (files::is_link(folder_)) {
+    throw cni::Error(cni::kIoFailure,
+                     fmt::format("{} is a link or junction, not host-local's owner index: refused (remove it)", folder_));
+  }
   files::create_private_directories(folder_);
   std::map<std::string, std::vector<Line>> buckets;
   for (const auto& entry : snapshot.reservations) {
@@ -116,8 +128,10 @@ void OwnerIndex::rebuild(const Snapshot& snapshot) const {
     std::string container_id(owner_container_id(*reservation.content));
     buckets[bucket_name(container_id)].push_back({reservation.file_name, std::move(container_id)});
   }
+  // Only what the index itself writes goes: buckets that name nobody now.
   for (const auto& entry : files::list_directory(folder_)) {
-    if (buckets.count(entry.name) == 0) files::remove_file(files::join(folder_, entry.name));
+    const bool ours = is_bucket_name(entry.name) || entry.name == kStagingName;
+    if (ours && buckets.count(entry.name) == 0) files::remove_file(files::join(folder_, entry.name));
   }
   for (const auto& [name, lines] : buckets) {
     // Only what differs is written: a rebuild follows every change the

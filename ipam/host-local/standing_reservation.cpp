@@ -47,7 +47,19 @@ StandingAddress hold_standing_address(std::string_view data_dir, std::string_vie
     return held;
   }
   held.address = Allocator(set, 0, store, snapshot).allocate(owner, owner.container_id(), std::nullopt).address.address();
+  held.fresh = true;
   return held;
+}
+
+void release_standing_address(std::string_view data_dir, std::string_view network, const OwnerKey& owner,
+                              const cni::IpAddress& address) {
+  auto store = Store::open_existing(data_dir, network);
+  if (!store) return;
+  const auto guard = store->lock();
+  const Snapshot snapshot = store->scan_owner(owner);
+  for (const cni::IpAddress& ip : snapshot.held_by(owner)) {
+    if (ip == address) store->release(snapshot.reservations.at(ip));
+  }
 }
 
 }  // namespace wincni::hostlocal

@@ -26,6 +26,7 @@ OwnerKey source_vip_owner();
 struct StandingAddress {
   cni::IpAddress address;
   std::optional<cni::IpAddress> moved_from;  // the address released because it left the subnet
+  bool fresh = false;                         // reserved by this call
 };
 
 // The address `owner` holds in `subnet` in the store of `network` under
@@ -34,5 +35,9 @@ struct StandingAddress {
 // changed) are released. Under the store's lock, as every pod's ADD.
 StandingAddress hold_standing_address(std::string_view data_dir, std::string_view network,
                                       const cni::IpPrefix& subnet, const OwnerKey& owner);
+
+// Releases `owner`'s reservation of `address`, if it still holds it.
+void release_standing_address(std::string_view data_dir, std::string_view network, const OwnerKey& owner,
+                              const cni::IpAddress& address);
 
 }  // namespace wincni::hostlocal

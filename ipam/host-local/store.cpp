@@ -36,6 +36,7 @@ std::string Store::network_directory(std::string_view data_dir, std::string_view
 
 Store Store::open(std::string_view data_dir, std::string_view network) {
   std::string dir = network_directory(data_dir, network);
+  files::require_administrators_only(dir);
   files::create_private_directories(dir);
   return Store(std::move(dir));
 }

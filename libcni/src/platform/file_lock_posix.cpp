@@ -20,7 +20,9 @@ namespace {
 
 FileLock::FileLock(const std::string& path) {
   // flock needs no write access, so a lock file we may not write still works.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CREAT | O_CLOEXEC, 0600);
+  // Never through a link: root would create the file wherever it leads.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (fd < 0 && errno == ELOOP) throw Error(kIoFailure, fmt::format("cannot open the lock file {}: a symbolic link, refused", path));
   if (fd < 0) fail("open the lock file", path, errno);
   while (::flock(fd, LOCK_EX) != 0) {
     if (errno == EINTR) continue;

@@ -23,9 +23,20 @@ FileLock::FileLock(const std::string& path) {
   }
   // The reference opens its lock file sharing read and write; ours must let
   // it in and be let in by it.
+  // Never through a link or junction: SYSTEM would create the file wherever
+  // it leads. One made after the check is opened as itself, and refused.
+  const DWORD attributes = GetFileAttributesW(wide_path.c_str());
+  if (attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0) {
+    throw Error(kIoFailure, fmt::format("cannot open the lock file {}: a link or junction, refused", path));
+  }
   HANDLE file = CreateFileW(wide_path.c_str(), GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE,
-                            nullptr, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
+                            nullptr, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
   if (file == INVALID_HANDLE_VALUE) fail("open the lock file", path, GetLastError());
+  BY_HANDLE_FILE_INFORMATION info{};
+  if (GetFileInformationByHandle(file, &info) && (info.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0) {
+    CloseHandle(file);
+    throw Error(kIoFailure, fmt::format("cannot open the lock file {}: a link or junction, refused", path));
+  }
   OVERLAPPED first_byte{};
   if (!LockFileEx(file, LOCKFILE_EXCLUSIVE_LOCK, 0, 1, 0, &first_byte)) {
     const DWORD error = GetLastError();

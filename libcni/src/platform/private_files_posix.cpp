@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 
@@ -21,6 +22,8 @@ constexpr mode_t kPrivateFile = 0600;
 constexpr mode_t kPrivateDir = 0700;
 
 [[noreturn]] void fail(std::string_view op, const std::string& path, int err) {
+  // ELOOP from O_NOFOLLOW: the name is a link, which writes never follow.
+  if (err == ELOOP) throw Error(kIoFailure, fmt::format("{} {}: a symbolic link, refused", op, path));
   throw Error(kIoFailure, fmt::format("{} {}: {}", op, path, std::strerror(err)));
 }
 
@@ -52,7 +55,7 @@ void fill(platform::Descriptor& fd, std::string_view content, const std::string&
 
 // A private file with `content`, removed again when writing fails.
 void write_staged(const std::string& staged, std::string_view content) {
-  platform::Descriptor fd(open_retrying(staged, O_WRONLY | O_CREAT | O_TRUNC, kPrivateFile));
+  platform::Descriptor fd(open_retrying(staged, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, kPrivateFile));
   if (fd.get() < 0) fail("open", staged, errno);
   try {
     fill(fd, content, staged);
@@ -83,12 +86,46 @@ bool is_regular_file(const std::string& path) {
   return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
+bool is_link(const std::string& path) {
+  struct stat st {};
+  return ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
+}
+
 void create_private_directories(const std::string& path) {
   if (path.empty() || is_directory(path)) return;
   const auto slash = path.find_last_of('/', path.size() - 2);
   if (slash != std::string::npos && slash > 0) create_private_directories(path.substr(0, slash));
   if (::mkdir(path.c_str(), kPrivateDir) != 0 && !(errno == EEXIST && is_directory(path))) {
     fail("mkdir", path, errno);
+  }
+}
+
+void require_administrators_only(const std::string& path) {
+  // The part that exists: what does not is created private.
+  std::string existing = path;
+  while (!existing.empty() && !is_directory(existing)) {
+    const auto slash = existing.find_last_of('/');
+    existing = slash == std::string::npos ? std::string() : existing.substr(0, slash == 0 ? 1 : slash);
+    if (slash == 0) break;
+  }
+  if (existing.empty()) return;
+  char resolved[PATH_MAX];
+  if (::realpath(existing.c_str(), resolved) == nullptr) fail("resolve", existing, errno);
+  std::string folder = resolved;
+  const uid_t self = ::geteuid();
+  for (;;) {
+    struct stat st {};
+    if (::stat(folder.c_str(), &st) != 0) fail("stat", folder, errno);
+    const bool others_may_write = (st.st_mode & (S_IWGRP | S_IWOTH)) != 0 && (st.st_mode & S_ISVTX) == 0;
+    if ((st.st_uid != 0 && st.st_uid != self) || others_may_write) {
+      throw Error(kIoFailure,
+                  fmt::format("{} (above or at {}) is owned by uid {} with mode {:04o}: someone other than root could "
+                              "replace what a plugin keeps there; make it root's and not writable by group or others",
+                              folder, path, st.st_uid, st.st_mode & 07777));
+    }
+    if (folder == "/") return;
+    const auto slash = folder.find_last_of('/');
+    folder = slash == 0 ? "/" : folder.substr(0, slash);
   }
 }
 
@@ -142,7 +179,7 @@ void overwrite_file(const std::string& path, std::string_view content) {
   // Written over in place, then cut to length, rather than opened with
   // O_TRUNC: ext4 flushes a file truncated to zero and rewritten when it is
   // closed, which made this one write a tenth of a host-local ADD.
-  platform::Descriptor fd(open_retrying(path, O_WRONLY | O_CREAT, kPrivateFile));
+  platform::Descriptor fd(open_retrying(path, O_WRONLY | O_CREAT | O_NOFOLLOW, kPrivateFile));
   if (fd.get() < 0) fail("open", path, errno);
   write_all(fd.get(), content, path);
   if (::ftruncate(fd.get(), static_cast<off_t>(content.size())) != 0) fail("truncate", path, errno);

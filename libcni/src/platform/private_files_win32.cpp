@@ -56,6 +56,26 @@ HANDLE open_file(const std::string& path, DWORD access, DWORD disposition, SECUR
                      disposition, FILE_ATTRIBUTE_NORMAL, nullptr);
 }
 
+// Opens a private file for writing, never through a link or junction: one
+// at the name is refused, and one put there after that check is opened as
+// itself (FILE_FLAG_OPEN_REPARSE_POINT), not followed, and refused too.
+HANDLE open_for_writing(const std::string& path, DWORD disposition, SECURITY_ATTRIBUTES* security) {
+  const std::wstring wide = widen(path);
+  const DWORD attributes = GetFileAttributesW(wide.c_str());
+  if (attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0) {
+    throw Error(kIoFailure, fmt::format("open {}: a link or junction, refused", path));
+  }
+  HANDLE h = CreateFileW(wide.c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, security,
+                         disposition, FILE_ATTRIBUTE_NORMAL | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
+  if (h == INVALID_HANDLE_VALUE) return h;
+  BY_HANDLE_FILE_INFORMATION info{};
+  if (GetFileInformationByHandle(h, &info) && (info.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0) {
+    CloseHandle(h);
+    throw Error(kIoFailure, fmt::format("open {}: a link or junction, refused", path));
+  }
+  return h;
+}
+
 void write_all(HANDLE h, std::string_view content, const std::string& path) {
   while (!content.empty()) {
     DWORD written = 0;
@@ -71,7 +91,7 @@ bool is_separator(char c) { return c == '\\' || c == '/'; }
 // A private file with `content`, removed again when writing fails.
 void write_staged(const std::string& staged, std::string_view content) {
   PrivateSecurity security;
-  Handle h(open_file(staged, GENERIC_WRITE, CREATE_ALWAYS, security.get()));
+  Handle h(open_for_writing(staged, CREATE_ALWAYS, security.get()));
   if (!h.valid()) fail("open", staged, GetLastError());
   try {
     write_all(h.get(), content, staged);
@@ -112,6 +132,11 @@ bool is_regular_file(const std::string& path) {
   return attributes != INVALID_FILE_ATTRIBUTES && (attributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_DEVICE)) == 0;
 }
 
+bool is_link(const std::string& path) {
+  const DWORD attributes = GetFileAttributesW(widen(path).c_str());
+  return attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0;
+}
+
 void create_private_directories(const std::string& path) {
   if (path.empty() || is_directory(path)) return;
   size_t end = path.size();
@@ -126,6 +151,8 @@ void create_private_directories(const std::string& path) {
     if (!(err == ERROR_ALREADY_EXISTS && is_directory(path))) fail("mkdir", path, err);
   }
 }
+
+void require_administrators_only(const std::string&) {}
 
 std::vector<DirEntry> list_directory(const std::string& path) {
   WIN32_FIND_DATAW data;
@@ -165,7 +192,7 @@ std::optional<std::string> read_file(const std::string& path) {
 
 void overwrite_file(const std::string& path, std::string_view content) {
   PrivateSecurity security;
-  Handle h(open_file(path, GENERIC_WRITE, CREATE_ALWAYS, security.get()));
+  Handle h(open_for_writing(path, CREATE_ALWAYS, security.get()));
   if (!h.valid()) fail("open", path, GetLastError());
   write_all(h.get(), content, path);
   if (!h.close()) fail("close", path, GetLastError());

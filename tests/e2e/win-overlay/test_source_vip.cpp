@@ -12,6 +12,7 @@
 
 #include "emulated_node.hpp"
 #include "file_text.hpp"
+#include "foreign_endpoint.hpp"
 #include "overlay_configs.hpp"
 #include "powershell_text.hpp"
 #include "simultaneous_pods.hpp"
@@ -116,5 +117,50 @@ TEST_CASE("no pod gets the source VIP, not even 50 ADDs at once; GC keeps it") {
   std::sort(held.begin(), held.end());
   CHECK(held.size() == 2);
   CHECK(std::find(held.begin(), held.end(), vip) != held.end());
+  CHECK(node.audit() == "");
+}
+
+// security review: source-vip trusted the store blindly.
+TEST_CASE("hnsctl source-vip with a store that does not know the pods' addresses refuses, and keeps nothing") {
+  EmulatedNode node;
+  node.vxlan();
+  const json config = overlay_config(node);
+  const json pod = node.add("pod1", node.create_namespace(), config.dump());
+  REQUIRE(pod["ips"][0]["address"] == "10.244.3.2/24");
+  const std::string wrong = node.path("wrong-data-dir");
+  Run refused = node.hnsctl({"source-vip", "flannel.4096", "--data-dir", wrong, "--endpoint"});
+  CHECK(refused.exit_code == 1);
+  CHECK_MESSAGE(refused.err.find("holds it: that store does not know the pods' addresses") != std::string::npos,
+                refused.err);
+  CHECK_FALSE(node.endpoint("flannel.4096_source_vip"));
+  std::error_code none;
+  for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(wrong) / "flannel.4096", none)) {
+    const std::string name = entry.path().filename().string();
+    CHECK_MESSAGE((name == "lock" || name.starts_with("last_reserved_ip.") || name == ".wincni-owners"), name);
+  }
+}
+
+TEST_CASE("hnsctl source-vip --endpoint: the new endpoint is made before the old one goes; a failed create keeps it") {
+  EmulatedNode node;
+  node.vxlan();
+  const std::string vip = source_vip(node, {"--endpoint"});
+  const auto old = node.endpoint("flannel.4096_source_vip");
+  REQUIRE(old);
+  // The store now holds another address for kube-proxy (as after a move).
+  const auto store = std::filesystem::path(node.ipam_dir()) / "flannel.4096";
+  std::filesystem::remove(store / vip);
+  std::ofstream(store / "10.244.3.9", std::ios::binary) << "kube-proxy\r\nsource-vip";
+  Run failed = node.hnsctl({"source-vip", "flannel.4096", "--data-dir", node.ipam_dir(), "--endpoint"},
+                           {{"WINCNI_EMULATOR_FAULTS", "CreateEndpoint:1+:fail=0x80004005"}});
+  CHECK(failed.exit_code == 1);
+  const auto kept = node.endpoint("flannel.4096_source_vip");
+  REQUIRE(kept);
+  CHECK((*kept)["ID"] == (*old)["ID"]);
+  // Without the fault: the new one, and only it.
+  CHECK(source_vip(node, {"--endpoint"}) == "10.244.3.9");
+  const auto now = node.endpoint("flannel.4096_source_vip");
+  REQUIRE(now);
+  CHECK((*now)["IpConfigurations"][0]["IpAddress"] == "10.244.3.9");
+  CHECK_FALSE(node_client(node).find_endpoint(*hns::Guid::parse((*old)["ID"].get<std::string>())));
   CHECK(node.audit() == "");
 }

@@ -435,3 +435,80 @@ TEST_CASE("a network name that names a device is refused before anything is crea
   CHECK(add.code() == cni::kInvalidNetworkConfig);
   CHECK_FALSE(fs::exists(node.dir().path() / "data"));
 }
+
+// security review, findings 1 and 2: links in host-local's folders. Where
+// the platform's file system has no links (Wine), the links cannot be made
+// and these cases say so and stop.
+namespace {
+
+bool make_link(const fs::path& target, const fs::path& link) {
+  std::error_code error;
+  fs::create_symlink(target, link, error);
+  if (error) MESSAGE("no symbolic links here (" << error.message() << "): the link cases are not run");
+  return !error;
+}
+
+}  // namespace
+
+TEST_CASE("a link at the owner index is refused; its target's files stay") {
+  Node node;
+  const std::string config = config_with(node, {{"ranges", ranges({{"10.6.0.0/24"}})}});
+  REQUIRE(node.run("ADD", config, "c1").exit_code == 0);
+  const fs::path victim = node.dir().path() / "victim";
+  fs::create_directories(victim);
+  write_text(victim / "a.conf", "keep");
+  write_text(victim / "b.db", "keep");
+  // The network folder moved aside and a new one made holding the link.
+  fs::rename(node.network_dir(), node.dir().path() / "data" / "mynet.old");
+  fs::create_directories(node.network_dir());
+  if (!make_link(victim, node.network_dir() / ".wincni-owners")) return;
+  // Whichever command comes to rebuild the index (an untrusted index is
+  // rebuilt or read around), the link's target keeps its files.
+  node.run("ADD", config, "c2");
+  node.run("DEL", config, "c1");
+  node.run("GC", config_with(node, {{"ranges", ranges({{"10.6.0.0/24"}})}}, "1.1.0",
+                             {{"cni.dev/valid-attachments", json::array()}}),
+           "", "");
+  CHECK(read_text(victim / "a.conf") == "keep");
+  CHECK(read_text(victim / "b.db") == "keep");
+  CHECK(std::distance(fs::directory_iterator(victim), fs::directory_iterator()) == 2);
+}
+
+TEST_CASE("host-local writes its lock and its last reserved address never through a link") {
+  Node node;
+  const std::string config = config_with(node, {{"ranges", ranges({{"10.1.0.0/24"}})}});
+  fs::create_directories(node.network_dir());
+  const fs::path victim = node.dir().path() / "victim";
+  write_text(victim, "precious");
+  if (!make_link(victim, node.network_dir() / "last_reserved_ip.0")) return;
+  const Outcome through_last = node.run("ADD", config, "c1");
+  CHECK(read_text(victim) == "precious");
+  // The address is not held when its round-robin hint cannot be written.
+  if (through_last.exit_code == 0) REQUIRE(node.run("DEL", config, "c1").exit_code == 0);
+  fs::remove(node.network_dir() / "last_reserved_ip.0");
+
+  const fs::path elsewhere = node.dir().path() / "made-by-root";
+  fs::remove(node.network_dir() / "lock");
+  REQUIRE(make_link(elsewhere, node.network_dir() / "lock"));
+  const Outcome through_lock = node.run("ADD", config, "c2");
+  CHECK(through_lock.exit_code == 1);
+  CHECK(through_lock.msg().find("symbolic link, refused") != std::string::npos);
+  CHECK_FALSE(fs::exists(elsewhere));
+}
+
+#ifndef _WIN32
+TEST_CASE("a data folder others may write is refused before anything is written in it") {
+  Node node;
+  const std::string config = config_with(node, {{"ranges", ranges({{"10.1.0.0/24"}})}});
+  fs::create_directories(node.data_dir());
+  fs::permissions(node.data_dir(), fs::perms::all);  // 0777, no sticky bit
+  const Outcome refused = node.run("ADD", config, "c1");
+  CHECK(refused.exit_code == 1);
+  CHECK(refused.code() == cni::kIoFailure);
+  CHECK(refused.msg().find("not writable by group or others") != std::string::npos);
+  CHECK_FALSE(fs::exists(node.network_dir()));
+  fs::permissions(node.data_dir(), fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                       fs::perms::others_read | fs::perms::others_exec);
+  CHECK(node.run("ADD", config, "c1").exit_code == 0);
+}
+#endif

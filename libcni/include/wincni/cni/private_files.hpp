@@ -25,9 +25,21 @@ std::string join(std::string_view dir, std::string_view name);
 // Like mkdir -p; what it creates is private. Existing directories are left
 // as they are.
 void create_private_directories(const std::string& path);
+
+// cni::Error(kIoFailure) when someone other than the node's administrators
+// could replace `path` or a folder above it: on POSIX, a folder of its real
+// path (links resolved) owned by another user than root or this process's,
+// or writable by group or others without the sticky bit. Whoever can rename
+// a folder there can hand a plugin a store of their making, with links in
+// it. Checks the part of `path` that exists. On Windows the ACLs are not
+// read (docs/troubleshooting.md says what to check with icacls).
+void require_administrators_only(const std::string& path);
 bool is_directory(const std::string& path);
 // A file, not a directory or a device, following links; false when absent.
 bool is_regular_file(const std::string& path);
+// A symbolic link (on Windows any reparse point: a link or a junction),
+// not followed; false when absent.
+bool is_link(const std::string& path);
 
 struct DirEntry {
   std::string name;
@@ -42,7 +54,9 @@ std::vector<DirEntry> list_directory(const std::string& path);
 std::optional<std::string> read_file(const std::string& path);
 
 // Creates or truncates a private file. Not atomic: for hints a reader
-// tolerates torn.
+// tolerates torn. Like every write here, never through a link: a link (or
+// junction) at the name is refused, so that a plugin running as root or
+// SYSTEM cannot be made to write wherever someone pointed it.
 void overwrite_file(const std::string& path, std::string_view content);
 
 // Publishes `content` as dir/name only when nothing has that name yet, so that
