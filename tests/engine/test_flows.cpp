@@ -57,6 +57,35 @@ TEST_CASE_TEMPLATE("containerd: ADD, CHECK, DEL, GC and STATUS", Case, WINCNI_FL
   CHECK(node.audit() == "");
 }
 
+// containerd files a pod's IPs under the interface it named (go-cni's
+// eth0; docs/reference/cni-protocol.md §1a), in every result version that
+// has interfaces; before 0.3.0 results have none, and runtimes read ip4.
+TEST_CASE_TEMPLATE("the result points every address at CNI_IFNAME, in every version", Case, WINCNI_FLAVOR_CASES) {
+  INFO(Case::kName);
+  CaseNode<Case> node;
+  for (const std::string version : {"0.1.0", "0.2.0", "0.3.0", "0.3.1", "0.4.0", "1.0.0", "1.1.0"}) {
+    CAPTURE(version);
+    const std::string config = node.config(version).dump();
+    const std::string ns = node.create_namespace();
+    const Run run = node.plugin({"ADD", "pod1", ns, config, {}, "eth3"});
+    REQUIRE_MESSAGE(run.ok(), run.out << run.err);
+    const json result = run.json();
+    if (version == "0.1.0" || version == "0.2.0") {
+      CHECK_FALSE(result.contains("interfaces"));
+      CHECK(result["ip4"]["ip"].is_string());
+    } else {
+      REQUIRE(result["interfaces"].size() == 2);
+      CHECK(result["interfaces"][0]["name"] == "eth3");
+      CHECK(result["interfaces"][0]["sandbox"] == ns);
+      CHECK(result["interfaces"][1]["name"] == endpoint_name("pod1", Case::kNetwork));
+      for (const json& ip : result["ips"]) CHECK(ip["interface"] == 0);
+    }
+    const Run del = node.plugin({"DEL", "pod1", ns, config, {}, "eth3"});
+    REQUIRE_MESSAGE(del.ok(), del.out << del.err);
+  }
+  CHECK(node.audit() == "");
+}
+
 TEST_CASE_TEMPLATE("dockershim: the pause container's endpoint, a container joining it, and both leaving",
                    Case, WINCNI_FLAVOR_CASES) {
   INFO(Case::kName);
