@@ -103,11 +103,11 @@ std::optional<cni::Result> try_reuse(Invocation& invocation, const NetworkView& 
                                      const IpamCalls& ipam) {
   const auto& log = invocation.log();
   if (endpoint.network != network.id) {
-    log.info("endpoint {} is on another network; replacing it", endpoint.name);
+    log.repair("endpoint {} is on another network; replacing it", endpoint.name);
     return std::nullopt;
   }
   if (invocation.attachment.ns && !endpoint.ns.is_null() && endpoint.ns != *invocation.attachment.ns) {
-    log.info("endpoint {} is attached to namespace {}; replacing it", endpoint.name, endpoint.ns.str());
+    log.repair("endpoint {} is attached to namespace {}; replacing it", endpoint.name, endpoint.ns.str());
     return std::nullopt;
   }
   try {
@@ -121,7 +121,7 @@ std::optional<cni::Result> try_reuse(Invocation& invocation, const NetworkView& 
       wanted.policies.insert(wanted.policies.end(), late.begin(), late.end());
     }
     if (!endpoint_matches(endpoint, wanted, invocation.api)) {
-      log.info("endpoint {} differs from the config; replacing it", endpoint.name);
+      log.repair("endpoint {} differs from the config; replacing it", endpoint.name);
       return std::nullopt;
     }
   } catch (const cni::Error& e) {
@@ -163,7 +163,7 @@ Obstacle clear_address_holders(Invocation& invocation, const EndpointSpec& spec,
   if (holders.empty()) return Obstacle::None;
   const HolderVerdict verdict = judge_holders(invocation, std::move(holders));
   for (const AddressHolder& dead : verdict.dead) {
-    invocation.log().warn("endpoint {} holds {}, which IPAM has given this pod, and serves no sandbox HNS still has: "
+    invocation.log().repair("endpoint {} holds {}, which IPAM has given this pod, and serves no sandbox HNS still has: "
                           "removing it",
                           dead.endpoint.name, dead.address.str());
     remove_endpoint(*invocation.access, dead.endpoint);
@@ -183,7 +183,7 @@ Obstacle clear_address_holders(Invocation& invocation, const EndpointSpec& spec,
                                    "in use (run hnsctl doctor)",
                                    live.endpoint.name, live.address.str()));
     }
-    invocation.log().warn("IPAM gave {} to this pod, but endpoint {} of a live sandbox holds it (IPAM's store lost "
+    invocation.log().repair("IPAM gave {} to this pod, but endpoint {} of a live sandbox holds it (IPAM's store lost "
                           "it): giving it back to {} and asking IPAM again",
                           live.address.str(), live.endpoint.name, *holder);
     try {
@@ -270,7 +270,10 @@ cni::Result create_fresh(Invocation& invocation, const NetworkView& network, con
   // IPAM DEL is harmless when nothing was allocated, and the delegate may
   // have allocated before it failed or timed out.
   if (ipam.configured()) rollback.push("IPAM allocation", [ipam] { ipam.del(); });
-  auto [spec, endpoint] = allocate_and_create(invocation, network, ipam, early_ipam);
+  // Named members, not a structured binding: clang 14 cannot capture those.
+  CreatedEndpoint created = allocate_and_create(invocation, network, ipam, early_ipam);
+  const EndpointSpec& spec = created.spec;
+  EndpointView& endpoint = created.endpoint;
   const hns::Guid id = endpoint.id;
   rollback.push("endpoint " + endpoint.name, [access, id] { access->delete_endpoint(id); });
 

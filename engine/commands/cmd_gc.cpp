@@ -30,7 +30,7 @@ void EndpointEngine::gc(const cni::CommandContext& ctx) const {
       if (!sandbox || !is_marked(endpoint.id, network->id, endpoint.name) || valid.contains(*sandbox)) continue;
       collection.attempt("collecting endpoint " + endpoint.name, [&] {
         remove_endpoint(access, endpoint);
-        ctx.log().info("collected endpoint {} of sandbox {}", endpoint.name, *sandbox);
+        ctx.log().repair("collected endpoint {} of sandbox {}", endpoint.name, *sandbox);
       });
     }
   });

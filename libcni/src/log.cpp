@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include "wincni/cni/append_file.hpp"
+#include "wincni/cni/error.hpp"
+#include "wincni/cni/private_files.hpp"
 #include "process_id.hpp"
 #include "wincni/cni/json_keys.hpp"
 
@@ -85,6 +87,12 @@ LogSettings resolve_log_settings(const Environment& env, const nlohmann::json& c
     // The OS would cut the path at the NUL and log to some other file.
     settings.problems.push_back("the log file's path contains a NUL character; not logging to a file");
     settings.file.clear();
+  } else if (!settings.file.empty() && !private_files::starts_at_root(settings.file)) {
+    // Relative to whatever folder the runtime runs in (System32 for a
+    // Windows service).
+    settings.problems.push_back(
+        fmt::format("the log file \"{}\" is relative: not logging to a file (give a path from the root)", settings.file));
+    settings.file.clear();
   }
   if (auto level = pick_level(env.get("WINCNI_LOG_LEVEL"), find_key(config, "logLevel"), "log level",
                               settings.problems)) {
@@ -93,6 +101,10 @@ LogSettings resolve_log_settings(const Environment& env, const nlohmann::json& c
   settings.stderr_level = pick_level(env.get("WINCNI_LOG_STDERR"), nullptr, "stderr log level", settings.problems);
   return settings;
 }
+
+// A log file past this size is moved aside (to <file>.1) when a plugin
+// opens it.
+constexpr std::uint64_t kMaxLogBytes = 10 * 1024 * 1024;
 
 struct Logger::Sink {
   std::string plugin;
@@ -107,6 +119,18 @@ struct Logger::Sink {
 
   bool open(const std::string& path) {
     file = std::make_unique<AppendFile>(path);
+    if (file->is_open() && file->size() > kMaxLogBytes) {
+      // Rotated by size, one old file kept: containerd polls STATUS every
+      // 5 s on every node, and nothing else would ever trim the log. Two
+      // plugins rotating at once lose at most the older half.
+      file.reset();
+      try {
+        private_files::move_over(path, path + ".1");
+      } catch (const Error&) {
+        // Another plugin moved it first; append to whatever is there now.
+      }
+      file = std::make_unique<AppendFile>(path);
+    }
     if (file->is_open()) return true;
     if (err != nullptr) err->write(fmt::format("{}: cannot open log file {}: {}\n", plugin, path, file->error()));
     file.reset();
@@ -137,15 +161,22 @@ bool Logger::enabled(LogLevel level) const {
   return (sink_->file_level && level <= *sink_->file_level) || (sink_->stderr_level && level <= *sink_->stderr_level);
 }
 
-void Logger::write(LogLevel level, std::string_view message) const {
-  if (!enabled(level)) return;
+void Logger::write(LogLevel level, std::string_view message) const { put(level, message, false); }
+
+void Logger::write_repair(std::string_view message) const { put(LogLevel::Warn, message, true); }
+
+void Logger::put(LogLevel level, std::string_view message, bool whatever_the_level) const {
+  if (!sink_) return;
+  const bool to_file = sink_->file_level && (whatever_the_level || level <= *sink_->file_level);
+  const bool to_stderr = sink_->stderr_level && level <= *sink_->stderr_level;
+  if (!to_file && !to_stderr) return;
   std::string level_text(log_level_name(level));
   for (char& c : level_text) c = static_cast<char>(c - 'a' + 'A');
   const std::string line = fmt::format("{} {:<5} {}[{}] {} {}: {}\n", utc_timestamp(), level_text, sink_->plugin,
                                        sink_->pid, sink_->command, sink_->container_id, one_line(message));
   std::lock_guard lock(sink_->mutex);
-  if (sink_->file_level && level <= *sink_->file_level) sink_->file->append(line);
-  if (sink_->stderr_level && level <= *sink_->stderr_level) sink_->err->write(line);
+  if (to_file) sink_->file->append(line);
+  if (to_stderr) sink_->err->write(line);
 }
 
 const Logger& Logger::disabled() {

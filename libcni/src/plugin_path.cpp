@@ -46,8 +46,15 @@ std::string find_plugin(std::string_view name, const std::vector<std::string>& d
     throw Error(kInvalidNetworkConfig, "invalid plugin name", std::string(name));
   }
   if (dirs.empty()) throw Error(kInvalidEnvironment, "no paths provided", "CNI_PATH is empty");
+  std::vector<std::string_view> relative;
   for (const auto& dir : dirs) {
     if (dir.empty()) continue;
+    // Relative to whatever folder the runtime runs in (System32 for a
+    // Windows service): never searched.
+    if (!private_files::starts_at_root(dir)) {
+      relative.push_back(dir);
+      continue;
+    }
     for (const auto ext : extensions(flavor)) {
       // Joined for the file system we are about to look at, so by the
       // platform we run on, whatever flavor the CNI_PATH syntax has.
@@ -55,7 +62,10 @@ std::string find_plugin(std::string_view name, const std::vector<std::string>& d
       if (private_files::is_regular_file(candidate)) return candidate;
     }
   }
-  throw Error(kInvalidNetworkConfig, fmt::format("failed to find plugin \"{}\" in path [{}]", name, fmt::join(dirs, " ")));
+  std::string message = fmt::format("failed to find plugin \"{}\" in path [{}]", name, fmt::join(dirs, " "));
+  // Counted, not listed again: the path above already names them.
+  if (!relative.empty()) message += fmt::format(" ({} relative, not searched)", relative.size());
+  throw Error(kInvalidNetworkConfig, message);
 }
 
 }  // namespace wincni::cni

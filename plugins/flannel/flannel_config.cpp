@@ -6,6 +6,7 @@
 
 #include "wincni/cni/config_fields.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/cni/private_files.hpp"
 #include "wincni/cni/json_keys.hpp"
 
 namespace wincni::flannel {
@@ -84,18 +85,6 @@ std::string native_separators(std::string path) {
   return path;
 }
 
-// A path from the root, as std::filesystem's has_root_directory says (without
-// its code in the .exe): "/x" on POSIX; "\x", "C:\x" or "\\server\share"
-// on Windows, separators already native, where a drive-relative "C:x" is not.
-bool starts_at_root(const std::string& path) {
-#ifdef _WIN32
-  const std::size_t after_drive = path.size() >= 2 && path[1] == ':' ? 2 : 0;
-  return path.size() > after_drive && path[after_drive] == '\\';
-#else
-  return !path.empty() && path.front() == '/';
-#endif
-}
-
 }  // namespace
 
 FlannelConfig read_flannel_config(const cni::NetConf& conf) {
@@ -115,11 +104,17 @@ FlannelConfig read_flannel_config(const cni::NetConf& conf) {
   config.subnet_file = native_separators(std::move(config.subnet_file));
   config.data_dir = native_separators(std::move(config.data_dir));
   // A relative dataDir would put pods' configs in whatever folder the
-  // runtime runs in (System32 for a Windows service).
-  if (!starts_at_root(config.data_dir)) {
+  // runtime runs in (System32 for a Windows service); a relative subnetFile
+  // would be read from there.
+  if (!cni::private_files::starts_at_root(config.data_dir)) {
     throw cni::Error(cni::kInvalidNetworkConfig,
                      fmt::format("dataDir \"{}\" is relative: give a path from the root, such as the default {}",
                                  config.data_dir, native_separators(kDefaultDataDir)));
+  }
+  if (!cni::private_files::starts_at_root(config.subnet_file)) {
+    throw cni::Error(cni::kInvalidNetworkConfig,
+                     fmt::format("subnetFile \"{}\" is relative: give a path from the root, such as the default {}",
+                                 config.subnet_file, native_separators(kDefaultSubnetFile)));
   }
   if (auto seconds = cni::kConfigFields.read_integer(raw, "subnetFileWaitSeconds", "", 0, 600)) {
     config.subnet_wait = std::chrono::seconds(*seconds);

@@ -193,8 +193,11 @@ class Sequence {
     std::map<std::string, std::string> holders;
     for (const hns::HostComputeEndpoint& endpoint : client.list_endpoints()) {
       for (const auto& configuration : endpoint.ip_configurations) {
-        const auto [held, fresh] = holders.emplace(configuration.ip_address.str(), endpoint.name);
-        CHECK_MESSAGE(fresh, configuration.ip_address.str(), " is held by ", held->second, " and by ", endpoint.name);
+        // Not a structured binding: clang 14 cannot capture one (doctest's
+        // message is a lambda).
+        const auto inserted = holders.emplace(configuration.ip_address.str(), endpoint.name);
+        CHECK_MESSAGE(inserted.second, configuration.ip_address.str(), " is held by ", inserted.first->second,
+                      " and by ", endpoint.name);
       }
     }
     REQUIRE_MESSAGE(sentinel_.intact(), "a file outside the data folders changed");

@@ -11,10 +11,12 @@ namespace wincni::cni {
 
 AppendFile::AppendFile(const std::string& path) {
   // O_NONBLOCK for the open only: a FIFO without a reader would block it for
-  // ever (and fails with ENXIO instead).
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0644);
+  // ever (and fails with ENXIO instead). Private, as the plugins' other
+  // files (a log names pods, addresses and configs), and never through a
+  // link: root would append wherever it leads.
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0600);
   if (fd < 0) {
-    error_ = std::strerror(errno);
+    error_ = errno == ELOOP ? "a symbolic link, refused" : std::strerror(errno);
     return;
   }
   // A FIFO or socket with a reader that stops reading would block a write
@@ -27,6 +29,7 @@ AppendFile::AppendFile(const std::string& path) {
   }
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   handle_ = fd;
+  size_ = S_ISREG(st.st_mode) ? static_cast<std::uint64_t>(st.st_size) : 0;
 }
 
 AppendFile::~AppendFile() {

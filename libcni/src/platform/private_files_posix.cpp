@@ -76,6 +76,8 @@ std::string join(std::string_view dir, std::string_view name) {
   return out;
 }
 
+bool starts_at_root(std::string_view path) { return !path.empty() && path.front() == '/'; }
+
 bool is_directory(const std::string& path) {
   struct stat st {};
   return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
@@ -220,6 +222,10 @@ void replace_file(const std::string& dir, std::string_view name, std::string_vie
   const int err = errno;
   ::unlink(staged.c_str());
   fail("rename", target, err);
+}
+
+void move_over(const std::string& from, const std::string& to) {
+  if (::rename(from.c_str(), to.c_str()) != 0) fail("rename", from, errno);
 }
 
 bool remove_file(const std::string& path) {

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "private_security_win32.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/private_files.hpp"
 #include "wincni/cni/utf16.hpp"
@@ -23,32 +24,7 @@ namespace {
 
 bool is_missing(DWORD err) { return err == ERROR_FILE_NOT_FOUND || err == ERROR_PATH_NOT_FOUND; }
 
-struct LocalFreeDeleter {
-  void operator()(void* p) const { LocalFree(p); }
-};
-
-// SYSTEM and Administrators: full control, inherited by what is created
-// inside; nothing inherited from above.
-class PrivateSecurity {
- public:
-  PrivateSecurity() {
-    PSECURITY_DESCRIPTOR sd = nullptr;
-    if (ConvertStringSecurityDescriptorToSecurityDescriptorW(L"D:P(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)", SDDL_REVISION_1,
-                                                             &sd, nullptr)) {
-      descriptor_.reset(sd);
-      attributes_.nLength = sizeof attributes_;
-      attributes_.lpSecurityDescriptor = sd;
-      attributes_.bInheritHandle = FALSE;
-    }
-  }
-  // nullptr (default security) if the descriptor could not be built.
-  SECURITY_ATTRIBUTES* get() { return descriptor_ ? &attributes_ : nullptr; }
-
- private:
-  std::unique_ptr<void, LocalFreeDeleter> descriptor_;
-  SECURITY_ATTRIBUTES attributes_{};
-};
-
+using platform::PrivateSecurity;
 using Handle = Win32Handle;
 
 HANDLE open_file(const std::string& path, DWORD access, DWORD disposition, SECURITY_ATTRIBUTES* security = nullptr) {
@@ -109,6 +85,11 @@ std::string join(std::string_view dir, std::string_view name) {
   if (!out.empty() && !is_separator(out.back())) out += '\\';
   out += name;
   return out;
+}
+
+bool starts_at_root(std::string_view path) {
+  const std::size_t after_drive = path.size() >= 2 && path[1] == ':' ? 2 : 0;
+  return path.size() > after_drive && is_separator(path[after_drive]);
 }
 
 bool is_directory(const std::string& path) {
@@ -220,6 +201,10 @@ void replace_file(const std::string& dir, std::string_view name, std::string_vie
   const DWORD err = GetLastError();
   DeleteFileW(widen(staged).c_str());
   fail("rename", target, err);
+}
+
+void move_over(const std::string& from, const std::string& to) {
+  if (!MoveFileExW(widen(from).c_str(), widen(to).c_str(), MOVEFILE_REPLACE_EXISTING)) fail("rename", from, GetLastError());
 }
 
 bool remove_file(const std::string& path) {

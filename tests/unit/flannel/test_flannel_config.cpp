@@ -71,6 +71,12 @@ TEST_CASE("a relative dataDir is refused: the runtime's working directory is no 
   }
 }
 
+TEST_CASE("a relative subnetFile is refused: it would be read from the runtime's working directory") {
+  const std::string error = error_of(R"({"name":"n","type":"flannel","subnetFile":"run/flannel/subnet.env"})");
+  CHECK(error.starts_with("7 subnetFile"));
+  CHECK(error.find("is relative") != std::string::npos);
+}
+
 TEST_CASE("a dataDir from the root is taken, in each form the platform has") {
 #ifdef _WIN32
   for (const char* dir : {"C:/flannel", "D:\\\\flannel", "\\\\flannel", "/flannel", "//server/share/flannel"}) {

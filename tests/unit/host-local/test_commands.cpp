@@ -415,6 +415,16 @@ TEST_CASE("STATUS looks up the addresses after the last one reserved, and lists 
   CHECK(node.run("STATUS", config, "", "").exit_code == 0);
 }
 
+// security review, finding 9.
+TEST_CASE("a relative dataDir is refused with code 7: it would be resolved in the runtime's working directory") {
+  Node node;
+  json config = json::parse(config_with(node, {{"ranges", ranges({{"10.1.2.0/24"}})}}));
+  config["ipam"]["dataDir"] = "relative/dir";
+  const Outcome refused = node.run("ADD", config.dump(), "c1");
+  CHECK(refused.code() == cni::kInvalidNetworkConfig);
+  CHECK(refused.msg() == "ipam.dataDir \"relative/dir\" is relative: give a path from the root");
+}
+
 TEST_CASE("bad configs fail ADD with the reference's message and a precise code") {
   Node node;
   const Outcome overlap = node.run("ADD", config_with(node, {{"ranges", ranges({{"10.1.2.0/24"}, {"10.1.0.0/16"}})}}));

@@ -85,6 +85,19 @@ TEST_CASE("find_plugin searches the directories in order") {
   CHECK(find_plugin("host-local", dirs) == in_a);
 }
 
+// security review, finding 9: a relative CNI_PATH entry resolves in the
+// runtime's working directory (System32 for a Windows service).
+TEST_CASE("find_plugin never searches a relative folder, and says so") {
+  ScratchDir dir;
+  touch(dir / "host-local");
+  const auto cwd = std::filesystem::current_path();
+  std::filesystem::current_path(dir.path());
+  const auto e = find_error("host-local", {"."});
+  std::filesystem::current_path(cwd);
+  CHECK(e.code() == wincni::cni::kInvalidNetworkConfig);
+  CHECK(e.msg() == "failed to find plugin \"host-local\" in path [.] (1 relative, not searched)");
+}
+
 TEST_CASE("find_plugin skips what is not a regular file") {
   ScratchDir a, b;
   std::filesystem::create_directory(a / "host-local");

@@ -277,6 +277,72 @@ TEST_CASE("every command leaves one summary line in the log file") {
   CHECK(lines[3].find("] VERSION c1: ok") != std::string::npos);
 }
 
+// security review, finding 10.
+TEST_CASE("the log file: a repair is written whatever the level; past 10 MiB it is moved aside to .1") {
+  wincni::test::ScratchDir dir;
+  const auto log_file = dir / "plugin.log";
+  PluginSpec spec = spec_with_add();
+  spec.add = [](const CommandContext& ctx) {
+    ctx.log().warn("a warning the level leaves out");
+    ctx.log().repair("removed endpoint {}", "old_cbr0");
+    return one_address();
+  };
+  Environment env = env_for("ADD");
+  env.set("WINCNI_LOG_FILE", log_file.string());
+  env.set("WINCNI_LOG_LEVEL", "error");
+  {
+    std::ofstream big(log_file, std::ios::binary);
+    big << std::string(10 * 1024 * 1024 + 1, 'x');
+  }
+  REQUIRE(run(spec, env, kConfig).exit_code == 0);
+  CHECK(std::filesystem::file_size(dir / "plugin.log.1") == 10 * 1024 * 1024 + 1);
+  std::ifstream in(log_file, std::ios::binary);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0].find("WARN  test-plugin[") != std::string::npos);
+  CHECK(lines[0].find("removed endpoint old_cbr0") != std::string::npos);
+#ifndef _WIN32
+  // Private, as the plugin's other files.
+  CHECK((std::filesystem::status(log_file).permissions() & std::filesystem::perms::mask) ==
+        (std::filesystem::perms::owner_read | std::filesystem::perms::owner_write));
+#endif
+}
+
+TEST_CASE("a log file that is a link is not written through; the plugin still answers") {
+  wincni::test::ScratchDir dir;
+  const auto victim = dir / "victim";
+  std::ofstream(victim, std::ios::binary) << "precious";
+  std::error_code no_links;
+  std::filesystem::create_symlink(victim, dir / "plugin.log", no_links);
+  if (no_links) {
+    MESSAGE("no symbolic links here (" << no_links.message() << "): not run");
+    return;
+  }
+  Environment env = env_for("ADD");
+  env.set("WINCNI_LOG_FILE", (dir / "plugin.log").string());
+  env.set("WINCNI_LOG_LEVEL", "debug");
+  const Run added = run(spec_with_add(), env, kConfig);
+  CHECK(added.exit_code == 0);
+  CHECK(added.err.find("a symbolic link, refused") != std::string::npos);
+  std::ifstream in(victim, std::ios::binary);
+  CHECK(std::string(std::istreambuf_iterator<char>(in), {}) == "precious");
+}
+
+TEST_CASE("a relative log file is not opened: it would land in the runtime's working directory") {
+  wincni::test::ScratchDir dir;
+  const auto cwd = std::filesystem::current_path();
+  std::filesystem::current_path(dir.path());
+  Environment env = env_for("ADD");
+  env.set("WINCNI_LOG_FILE", "relative.log");
+  env.set("WINCNI_LOG_STDERR", "warn");
+  const Run added = run(spec_with_add(), env, kConfig);
+  std::filesystem::current_path(cwd);
+  CHECK(added.exit_code == 0);
+  CHECK(added.err.find("the log file \"relative.log\" is relative: not logging to a file") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(dir / "relative.log"));
+}
+
 TEST_CASE("the log file can come from the config") {
   wincni::test::ScratchDir dir;
   const auto log_file = dir / "from-config.log";

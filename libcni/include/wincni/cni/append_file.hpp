@@ -13,14 +13,16 @@ namespace wincni::cni {
 
 class AppendFile {
  public:
-  // Opens or creates `path` (UTF-8). is_open() is false on failure, and
-  // error() says why.
+  // Opens or creates `path` (UTF-8), private, never through a link.
+  // is_open() is false on failure, and error() says why.
   explicit AppendFile(const std::string& path);
   ~AppendFile();
   AppendFile(const AppendFile&) = delete;
   AppendFile& operator=(const AppendFile&) = delete;
 
   bool is_open() const { return handle_ != kClosed; }
+  // Its size in bytes when it was opened; 0 when it is not open.
+  std::uint64_t size() const { return size_; }
   const std::string& error() const { return error_; }
 
   // Best effort: a log line that cannot be written is dropped.
@@ -29,6 +31,7 @@ class AppendFile {
  private:
   static constexpr std::intptr_t kClosed = -1;
   std::intptr_t handle_ = kClosed;
+  std::uint64_t size_ = 0;
   std::string error_;
 };
 

@@ -81,6 +81,13 @@ class Logger {
   void debug(fmt::format_string<Args...> format, Args&&... args) const {
     emit(LogLevel::Debug, format, std::forward<Args>(args)...);
   }
+  // A repair that deletes or moves something (an endpoint removed, an
+  // address given back): a WARN line in the log file whatever its level, so
+  // that an operator can always find what a plugin took away.
+  template <typename... Args>
+  void repair(fmt::format_string<Args...> format, Args&&... args) const {
+    if (sink_) write_repair(fmt::format(format, std::forward<Args>(args)...));
+  }
 
   // A logger that is always disabled, for contexts built without one.
   static const Logger& disabled();
@@ -90,6 +97,9 @@ class Logger {
   void emit(LogLevel level, fmt::format_string<Args...> format, Args&&... args) const {
     if (enabled(level)) write(level, fmt::format(format, std::forward<Args>(args)...));
   }
+
+  void write_repair(std::string_view message) const;
+  void put(LogLevel level, std::string_view message, bool whatever_the_level) const;
 
   struct Sink;
   std::unique_ptr<Sink> sink_;

@@ -22,6 +22,13 @@ namespace wincni::cni::private_files {
 // already ends in a separator (on Windows '/' is one too).
 std::string join(std::string_view dir, std::string_view name);
 
+// A path that does not depend on the working directory (System32 for a
+// Windows service, whatever folder the runtime runs in): "/x" on POSIX; on
+// Windows "C:\x" or "C:/x", "\\server\share", or "\x" and "/x" (the
+// current drive's root, as the reference plugins' defaults are written).
+// A drive-relative "C:x" is not one.
+bool starts_at_root(std::string_view path);
+
 // Like mkdir -p; what it creates is private. Existing directories are left
 // as they are.
 void create_private_directories(const std::string& path);
@@ -81,5 +88,8 @@ void replace_file(const std::string& dir, std::string_view name, std::string_vie
 
 // False when there was nothing to remove.
 bool remove_file(const std::string& path);
+
+// Renames `from` to `to`, replacing what `to` was (a log rotated aside).
+void move_over(const std::string& from, const std::string& to);
 
 }  // namespace wincni::cni::private_files
