@@ -154,7 +154,9 @@ SubnetEnv parse_subnet_env(std::string_view text, std::string_view path) {
 std::optional<SubnetEnv> read_subnet_env(const std::string& path) {
   std::optional<std::string> text;
   try {
-    text = cni::private_files::read_file(path);
+    // Bounded: a huge file (a config naming the wrong one) is refused
+    // before it is read whole.
+    text = cni::private_files::read_file(path, kMaxSize);
   } catch (const cni::Error& e) {
     throw cni::Error(cni::kIoFailure, fmt::format("failed to load flannel 'subnet.env' file: {}", e.msg()));
   }

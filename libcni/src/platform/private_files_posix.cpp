@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <climits>
 #include <cstdio>
 #include <cstring>
@@ -152,7 +153,9 @@ std::vector<DirEntry> list_directory(const std::string& path) {
   return entries;
 }
 
-std::optional<std::string> read_file(const std::string& path) {
+std::optional<std::string> read_file(const std::string& path) { return read_file(path, SIZE_MAX); }
+
+std::optional<std::string> read_file(const std::string& path, std::size_t max_bytes) {
   platform::Descriptor fd(open_retrying(path, O_RDONLY));
   if (fd.get() < 0) {
     if (errno == ENOENT) return std::nullopt;
@@ -163,6 +166,8 @@ std::optional<std::string> read_file(const std::string& path) {
   struct stat st {};
   if (::fstat(fd.get(), &st) != 0) fail("stat", path, errno);
   if (!S_ISREG(st.st_mode)) throw Error(kIoFailure, fmt::format("read {}: not a regular file", path));
+  const auto too_big = [&] { return Error(kIoFailure, fmt::format("read {}: more than {} bytes", path, max_bytes)); };
+  if (static_cast<std::uint64_t>(st.st_size) > max_bytes) throw too_big();
   std::string content;
   char buffer[512];
   for (;;) {
@@ -172,6 +177,7 @@ std::optional<std::string> read_file(const std::string& path) {
       fail("read", path, errno);
     }
     if (n == 0) break;
+    if (static_cast<std::size_t>(n) > max_bytes - content.size()) throw too_big();  // it grew
     content.append(buffer, static_cast<size_t>(n));
   }
   return content;

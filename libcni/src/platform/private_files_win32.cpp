@@ -3,6 +3,7 @@
 #include <windows.h>
 #include <sddl.h>
 
+#include <cstdint>
 #include <memory>
 
 #include <fmt/format.h>
@@ -153,19 +154,25 @@ std::vector<DirEntry> list_directory(const std::string& path) {
   return entries;
 }
 
-std::optional<std::string> read_file(const std::string& path) {
+std::optional<std::string> read_file(const std::string& path) { return read_file(path, SIZE_MAX); }
+
+std::optional<std::string> read_file(const std::string& path, std::size_t max_bytes) {
   Handle h(open_file(path, GENERIC_READ, OPEN_EXISTING));
   if (!h.valid()) {
     const DWORD err = GetLastError();
     if (is_missing(err)) return std::nullopt;
     fail("open", path, err);
   }
+  const auto too_big = [&] { return Error(kIoFailure, fmt::format("read {}: more than {} bytes", path, max_bytes)); };
+  LARGE_INTEGER size{};
+  if (GetFileSizeEx(h.get(), &size) && static_cast<std::uint64_t>(size.QuadPart) > max_bytes) throw too_big();
   std::string content;
   char buffer[512];
   for (;;) {
     DWORD n = 0;
     if (!ReadFile(h.get(), buffer, sizeof buffer, &n, nullptr)) fail("read", path, GetLastError());
     if (n == 0) break;
+    if (n > max_bytes - content.size()) throw too_big();  // it grew
     content.append(buffer, n);
   }
   return content;

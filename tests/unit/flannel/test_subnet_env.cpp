@@ -127,6 +127,21 @@ TEST_CASE("content that panics the reference or makes no sense is a code-7 error
         std::string::npos);
 }
 
+// security review, finding 8: a 100 MB subnet.env cost 133 MB before it was
+// refused.
+TEST_CASE("a subnet.env over 64 KiB is refused before it is read") {
+  test::ScratchDir dir;
+  const std::string big = (dir.path() / "subnet.env").string();
+  std::ofstream(big, std::ios::binary) << std::string(1024 * 1024, 'x');
+  try {
+    flannel::read_subnet_env(big);
+    FAIL("a 1 MiB subnet.env was read");
+  } catch (const cni::Error& e) {
+    CHECK(e.code() == cni::kIoFailure);
+    CHECK(e.msg().find("more than 65536 bytes") != std::string::npos);
+  }
+}
+
 TEST_CASE("reading the file: absent is nullopt, a directory is an I/O error, a FIFO does not block") {
   test::ScratchDir dir;
   const std::string missing = (dir.path() / "subnet.env").string();

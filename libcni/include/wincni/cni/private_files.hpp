@@ -11,6 +11,7 @@
 // Paths are UTF-8. Failures throw cni::Error(kIoFailure) whose message names
 // the operation and the path ("open /var/lib/x: Permission denied").
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -59,6 +60,9 @@ std::vector<DirEntry> list_directory(const std::string& path);
 // regular file is refused, so a FIFO or a device named by a config cannot
 // block or feed the plugin for ever.
 std::optional<std::string> read_file(const std::string& path);
+// The same, for a file that holds at most `max_bytes`: cni::Error
+// (kIoFailure) as soon as it is found to hold more, without reading on.
+std::optional<std::string> read_file(const std::string& path, std::size_t max_bytes);
 
 // Creates or truncates a private file. Not atomic: for hints a reader
 // tolerates torn. Like every write here, never through a link: a link (or
