@@ -95,6 +95,13 @@ void install(const InstallOptions& options, cni::ByteSink& report, cni::ByteSink
   const bool with_net_conf = !options.network.cluster_networks.empty();
   const std::string net_conf = with_net_conf ? flanneld_net_conf(options.network) : std::string();
 
+  // The runtime starts what lands in these folders as root or SYSTEM: one
+  // that others may write lets them put their own program in its place
+  // (security review, finding 4). Refused before anything is written.
+  for (const std::string* folder : {&options.bin_dir, &options.conf_dir, &options.flanneld_conf_dir}) {
+    if (folder == &options.flanneld_conf_dir && !with_net_conf) continue;
+    private_files::require_administrators_only(*folder);
+  }
   private_files::create_private_directories(options.bin_dir);
   for (const Leftover& leftover : remove_leftovers(options.bin_dir, binaries)) {
     const char* what = leftover.removed ? "removed (left by an earlier run)" : "still running (or locked), kept";

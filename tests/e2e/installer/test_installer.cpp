@@ -74,6 +74,28 @@ TEST_CASE("a first run installs every binary and writes the configs; a second ch
   CHECK(node_files(node) == before);
 }
 
+#ifndef _WIN32
+// security review, finding 4: the runtime starts what is in the bin folder
+// as root; a folder others may write lets them plant their own program.
+TEST_CASE("a bin or conf folder that others may write is refused before anything is written") {
+  for (const bool bin : {true, false}) {
+    CAPTURE(bin);
+    InstallerNode node;
+    const fs::path folder = bin ? node.bin() : node.conf();
+    fs::create_directories(folder);
+    fs::permissions(folder, fs::perms::all);  // 0777, no sticky bit
+    const auto run = node.install(kServiceCidr);
+    CHECK(run.exit_code != 0);
+    CHECK_MESSAGE(run.err.find("not writable by group or others") != std::string::npos, run.err);
+    CHECK(entries(node.bin()).empty());
+    CHECK(entries(node.conf()).empty());
+    fs::permissions(folder, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                fs::perms::others_read | fs::perms::others_exec);
+    CHECK(node.install(kServiceCidr).exit_code == 0);
+  }
+}
+#endif
+
 TEST_CASE("a new build replaces the installed one, and only what differs") {
   InstallerNode node;
   REQUIRE(node.install(kServiceCidr).exit_code == 0);
