@@ -91,10 +91,10 @@ int doctor_run(Context& context, const Args& args) {
   if (grace > 7 * 24 * 3600) throw UsageError(fmt::format("--grace {}: a number of seconds, a week at most", grace));
 
   const doctor::RuntimeCache cache = doctor::read_runtime_cache(parsed->text("cache-dir"));
-  const doctor::NodeFolders folders{parsed->text("data-dir"), parsed->text("flannel-dir")};
+  const doctor::ConfigSurvey configs = doctor::survey_configs(context, parsed->text("conf-dir"));
+  const doctor::NodeFolders folders{parsed->text("data-dir"), parsed->text("flannel-dir"), configs.networks};
   const auto client = std::make_shared<hns::HnsClient>(borrowed_api(context));
   const doctor::Survey survey = doctor::survey_node(client, folders, cache.containers, std::chrono::seconds(grace));
-  const doctor::ConfigSurvey configs = doctor::survey_configs(context, parsed->text("conf-dir"));
 
   const std::vector<Leftover> unreadable = unreadable_entries(cache);
   // Which pods live is only known when every entry could be read, and a

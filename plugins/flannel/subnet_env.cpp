@@ -157,6 +157,10 @@ std::optional<SubnetEnv> read_subnet_env(const std::string& path) {
     // Bounded: a huge file (a config naming the wrong one) is refused
     // before it is read whole.
     text = cni::private_files::read_file(path, kMaxSize);
+  } catch (const cni::private_files::FileTooLarge&) {
+    throw cni::Error(cni::kInvalidNetworkConfig,
+                     fmt::format("{} is over {} bytes: that is not flanneld's subnet.env, which is a few lines", path,
+                                 kMaxSize));
   } catch (const cni::Error& e) {
     throw cni::Error(cni::kIoFailure, fmt::format("failed to load flannel 'subnet.env' file: {}", e.msg()));
   }

@@ -157,6 +157,7 @@ class Sequence {
         return;
       case Step::Doctor:
         fs::create_directories(node_.runtime_cache_dir());
+        write_config_folder();
         node_.hnsctl({"doctor", "--apply", "--grace", "0", "--cache-dir", node_.runtime_cache_dir(), "--data-dir",
                       node_.ipam_dir(), "--flannel-dir", node_.scratch_dir(), "--conf-dir", node_.path("net.d")});
         return;
@@ -177,6 +178,12 @@ class Sequence {
         return;
       }
     }
+  }
+
+  // The node's config folder, holding the flavor's config as a node's does.
+  void write_config_folder() {
+    fs::create_directories(node_.path("net.d"));
+    std::ofstream(fs::path(node_.path("net.d")) / "10-wincni.conf") << config();
   }
 
   void check_invariant() {

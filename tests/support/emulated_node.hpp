@@ -195,6 +195,10 @@ class EmulatedNode {
   // "" when the node is clean.
   std::string audit() const {
     std::filesystem::create_directories(runtime_cache_dir());
+    // No config: doctor then only reports (a leftover reservation of a
+    // network no wincni config names is left alone), which is all a check
+    // needs.
+    std::filesystem::create_directories(path("no-configs"));
     Run run = hnsctl({"doctor", "--grace", "0", "--cache-dir", runtime_cache_dir(), "--data-dir", ipam_dir(),
                       "--flannel-dir", scratch_dir(), "--conf-dir", path("no-configs")});
     std::string found = run.ok() ? std::string{} : run.out + run.err;

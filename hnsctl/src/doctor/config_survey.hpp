@@ -5,6 +5,7 @@
 // the next pod's ADD fail is reported. Never repaired: recreating a network
 // cuts every pod on it off.
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -15,10 +16,12 @@ namespace wincni::hnsctl::doctor {
 
 struct ConfigSurvey {
   std::vector<Leftover> problems;
-  std::size_t configs = 0;  // wincni's configs read
+  std::size_t configs = 0;         // wincni's configs read
+  std::set<std::string> networks;  // the networks they name: host-local's store folders of wincni's pods
 };
 
-// Nothing when `folder` does not exist.
+// std::runtime_error when `folder` does not exist: without it nothing tells
+// which networks are wincni's.
 ConfigSurvey survey_configs(Context& context, const std::string& folder);
 
 }  // namespace wincni::hnsctl::doctor

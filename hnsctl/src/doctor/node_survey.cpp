@@ -77,7 +77,13 @@ void survey_allocations(const NodeFolders& folders, const std::set<std::string>&
         problem = fmt::format("{} on network {} held for sandbox {}, which the runtime no longer has", ip.str(),
                               network.name, owner);
       }
-      survey.leftovers.push_back({"allocation", path, problem, {}, release_if_unchanged(*store, reservation)});
+      if (folders.our_networks.contains(network.name)) {
+        survey.leftovers.push_back({"allocation", path, problem, {}, release_if_unchanged(*store, reservation)});
+      } else {
+        survey.leftovers.push_back({"allocation", path,
+                                    problem + fmt::format(" (no wincni config names network {}: left alone)", network.name),
+                                    {}, {}});
+      }
     }
     for (const std::string& stale : snapshot.stale_files) {
       const std::string path = files::join(store->directory(), stale);

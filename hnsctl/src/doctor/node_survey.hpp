@@ -20,6 +20,10 @@ namespace wincni::hnsctl::doctor {
 struct NodeFolders {
   std::string ipam_data_dir;     // host-local's dataDir: one folder per network
   std::string flannel_data_dir;  // flannel's dataDir: one file per sandbox
+  // The networks wincni's configs name: only their reservations are
+  // released; another network's (another runtime's, another plugin's) are
+  // reported.
+  std::set<std::string> our_networks;
 };
 
 struct SurveyCounts {

@@ -166,7 +166,9 @@ std::optional<std::string> read_file(const std::string& path, std::size_t max_by
   struct stat st {};
   if (::fstat(fd.get(), &st) != 0) fail("stat", path, errno);
   if (!S_ISREG(st.st_mode)) throw Error(kIoFailure, fmt::format("read {}: not a regular file", path));
-  const auto too_big = [&] { return Error(kIoFailure, fmt::format("read {}: more than {} bytes", path, max_bytes)); };
+  const auto too_big = [&] {
+    return FileTooLarge(kIoFailure, fmt::format("read {}: more than {} bytes", path, max_bytes));
+  };
   if (static_cast<std::uint64_t>(st.st_size) > max_bytes) throw too_big();
   std::string content;
   char buffer[512];

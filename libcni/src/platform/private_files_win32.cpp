@@ -163,7 +163,9 @@ std::optional<std::string> read_file(const std::string& path, std::size_t max_by
     if (is_missing(err)) return std::nullopt;
     fail("open", path, err);
   }
-  const auto too_big = [&] { return Error(kIoFailure, fmt::format("read {}: more than {} bytes", path, max_bytes)); };
+  const auto too_big = [&] {
+    return FileTooLarge(kIoFailure, fmt::format("read {}: more than {} bytes", path, max_bytes));
+  };
   LARGE_INTEGER size{};
   if (GetFileSizeEx(h.get(), &size) && static_cast<std::uint64_t>(size.QuadPart) > max_bytes) throw too_big();
   std::string content;

@@ -31,8 +31,18 @@ struct Doctor {
   }
 };
 
+// The node's config folder holds its flannel config, as a node's does:
+// doctor releases only the reservations of networks a wincni config names.
+// A test that made the folder itself keeps what it put there.
+void write_node_config(const FlannelNode& node) {
+  if (fs::exists(node.path("net.d"))) return;
+  fs::create_directories(node.path("net.d"));
+  std::ofstream(fs::path(node.path("net.d")) / "10-flannel.conf") << node.config("cbr0").dump();
+}
+
 Doctor doctor(const FlannelNode& node, std::vector<std::string> extra = {}) {
   fs::create_directories(node.runtime_cache_dir());
+  write_node_config(node);
   std::vector<std::string> args{"doctor", "--json", "--cache-dir", node.runtime_cache_dir(), "--data-dir",
                                 node.ipam_dir(), "--flannel-dir", node.scratch_dir(), "--conf-dir",
                                 node.path("net.d")};
@@ -230,6 +240,7 @@ TEST_CASE("doctor: a cache that lists no pod never removes a pod whose namespace
   FlannelNode& node = dirty.node;
   const std::string empty_cache = node.path("wrong-cache");
   fs::create_directories(empty_cache);
+  write_node_config(node);
   Run applied = node.hnsctl({"doctor", "--json", "--cache-dir", empty_cache, "--data-dir", node.ipam_dir(),
                              "--flannel-dir", node.scratch_dir(), "--conf-dir", node.path("net.d"), "--grace", "0",
                              "--apply"});
@@ -274,4 +285,31 @@ TEST_CASE("doctor: files in the flannel folder that are not saved delegate confi
   CHECK(applied.of("scratch file")[0]["Ours"] == false);
   CHECK(fs::exists(node.scratch_file("notes.txt")));
   CHECK(node.has_scratch("live"));
+}
+
+// security review, finding 6: doctor released reservations of networks no
+// wincni config names (another runtime's in the same dataDir).
+TEST_CASE("doctor: reservations of a network no wincni config names are reported, never released") {
+  DirtyNode dirty;
+  FlannelNode& node = dirty.node;
+  const fs::path other = fs::path(node.ipam_dir()) / "nat";
+  fs::create_directories(other);
+  std::ofstream(other / "172.20.0.5", std::ios::binary) << "other-runtime-ctr\r\neth0";
+  const Doctor applied = doctor(node, {"--grace", "0", "--apply"});
+  REQUIRE(applied.of("allocation").size() == 1);
+  CHECK(applied.of("allocation")[0]["Ours"] == false);
+  CHECK(applied.of("allocation")[0]["Problem"].get<std::string>().find("no wincni config names network nat") !=
+        std::string::npos);
+  CHECK(fs::exists(other / "172.20.0.5"));
+  CHECK(node.held_addresses("cbr0").size() == 1);  // the living pod's, untouched
+}
+
+TEST_CASE("doctor: a config folder that does not exist is an error, never \"no configs\"") {
+  FlannelNode node;
+  node.host_gw_node();
+  fs::create_directories(node.runtime_cache_dir());
+  Run refused = node.hnsctl({"doctor", "--cache-dir", node.runtime_cache_dir(), "--conf-dir", node.path("no-such")});
+  CHECK(refused.exit_code == 1);
+  CHECK(refused.err.find("the CNI config folder") != std::string::npos);
+  CHECK(refused.err.find("does not exist") != std::string::npos);
 }

@@ -137,8 +137,8 @@ TEST_CASE("a subnet.env over 64 KiB is refused before it is read") {
     flannel::read_subnet_env(big);
     FAIL("a 1 MiB subnet.env was read");
   } catch (const cni::Error& e) {
-    CHECK(e.code() == cni::kIoFailure);
-    CHECK(e.msg().find("more than 65536 bytes") != std::string::npos);
+    CHECK(e.code() == cni::kInvalidNetworkConfig);
+    CHECK(e.msg() == big + " is over 65536 bytes: that is not flanneld's subnet.env, which is a few lines");
   }
 }
 

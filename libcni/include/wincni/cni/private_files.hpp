@@ -17,6 +17,8 @@
 #include <string_view>
 #include <vector>
 
+#include "wincni/cni/error.hpp"
+
 namespace wincni::cni::private_files {
 
 // dir/name: '/' on POSIX, '\' on Windows, none added when dir is empty or
@@ -60,9 +62,12 @@ std::vector<DirEntry> list_directory(const std::string& path);
 // regular file is refused, so a FIFO or a device named by a config cannot
 // block or feed the plugin for ever.
 std::optional<std::string> read_file(const std::string& path);
-// The same, for a file that holds at most `max_bytes`: cni::Error
-// (kIoFailure) as soon as it is found to hold more, without reading on.
+// The same, for a file that holds at most `max_bytes`: FileTooLarge as soon
+// as it is found to hold more, without reading on.
 std::optional<std::string> read_file(const std::string& path, std::size_t max_bytes);
+struct FileTooLarge : Error {
+  using Error::Error;
+};
 
 // Creates or truncates a private file. Not atomic: for hints a reader
 // tolerates torn. Like every write here, never through a link: a link (or
