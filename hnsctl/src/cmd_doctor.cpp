@@ -12,6 +12,7 @@
 #include "audit_findings.hpp"
 #include "commands.hpp"
 #include "doctor/config_survey.hpp"
+#include "doctor/lost_endpoints.hpp"
 #include "doctor/node_survey.hpp"
 #include "doctor/runtime_cache.hpp"
 #include "flannel_config.hpp"
@@ -97,6 +98,7 @@ int doctor_run(Context& context, const Args& args) {
   const doctor::Survey survey = doctor::survey_node(client, folders, cache.containers, std::chrono::seconds(grace));
 
   const std::vector<Leftover> unreadable = unreadable_entries(cache);
+  const std::vector<Leftover> lost = doctor::lost_endpoints(context.client, cache, std::chrono::seconds(grace));
   // Which pods live is only known when every entry could be read, and a
   // cache that lists nobody while HNS shows pods of ours alive is the wrong
   // folder or an emptied one, not a node without pods.
@@ -112,7 +114,7 @@ int doctor_run(Context& context, const Args& args) {
   const bool apply = parsed->given("apply");
   if (apply && !hold_reason.empty()) print(context.err, "hnsctl doctor: {}\n", hold_reason);
   std::vector<Treated> treated;
-  for (const std::vector<Leftover>* list : {&survey.leftovers, &configs.problems, &unreadable}) {
+  for (const std::vector<Leftover>* list : {&survey.leftovers, &lost, &configs.problems, &unreadable}) {
     for (const Leftover& leftover : *list) treated.push_back(treat(leftover, apply, hold_reason));
   }
   // What HNS itself says does not add up, once the repairs are done: a

@@ -193,6 +193,13 @@ class EmulatedNode {
   // reports of HNS —, and under Wine the strings the emulator DLLs handed
   // out that a process never freed with CoTaskMemFree (cotaskmem-leaks.log);
   // "" when the node is clean.
+  // The runtime forgets an attachment without a DEL (a crash; libcni's GC,
+  // which synthesises DEL for what is not valid, forgets it too).
+  void forget(const std::string& container, const std::string& network, const std::string& ifname = "eth0") const {
+    std::error_code none;
+    std::filesystem::remove(std::filesystem::path(runtime_cache_dir()) / (network + "-" + container + "-" + ifname), none);
+  }
+
   std::string audit() const {
     std::filesystem::create_directories(runtime_cache_dir());
     // No config: doctor then only reports (a leftover reservation of a

@@ -21,18 +21,6 @@ namespace {
 
 namespace files = cni::private_files;
 
-bool younger_than(const std::string& path, std::chrono::seconds grace) {
-  if (grace.count() == 0) return false;
-  const std::optional<std::int64_t> written = cni::file_times::last_write_time_ns(path);
-  if (!written) return false;
-  // In seconds: a time in nanoseconds far from now (a clock set wrong, a
-  // file from 1601 on Windows) could overflow the difference.
-  const std::int64_t written_s = *written / 1'000'000'000;
-  const std::int64_t now_s =
-      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-  return now_s - written_s < grace.count();
-}
-
 // Releases the reservation of `ip` if, under the store's lock, its file
 // still says what the survey read: a pod's ADD may have taken the address
 // in between.
@@ -175,6 +163,18 @@ void survey_endpoints(const std::shared_ptr<hns::HnsClient>& client, const std::
 }
 
 }  // namespace
+
+bool younger_than(const std::string& path, std::chrono::seconds grace) {
+  if (grace.count() == 0) return false;
+  const std::optional<std::int64_t> written = cni::file_times::last_write_time_ns(path);
+  if (!written) return false;
+  // In seconds: a time in nanoseconds far from now (a clock set wrong, a
+  // file from 1601 on Windows) could overflow the difference.
+  const std::int64_t written_s = *written / 1'000'000'000;
+  const std::int64_t now_s =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  return now_s - written_s < grace.count();
+}
 
 Survey survey_node(const std::shared_ptr<hns::HnsClient>& client, const NodeFolders& folders,
                    const std::set<std::string>& live, std::chrono::seconds grace) {

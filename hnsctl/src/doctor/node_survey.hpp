@@ -44,6 +44,10 @@ struct Survey {
   std::set<std::string> occupied;
 };
 
+// Whether the file at `path` was written less than `grace` ago (never, for
+// a grace of 0).
+bool younger_than(const std::string& path, std::chrono::seconds grace);
+
 // `live`: the sandboxes (CNI container IDs) whose pods the runtime still
 // has. Files younger than `grace` are taken for an ADD in progress: neither
 // they nor their sandbox's endpoints are leftovers.

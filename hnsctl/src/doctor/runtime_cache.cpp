@@ -14,20 +14,26 @@ namespace files = cni::private_files;
 
 namespace {
 
-// The container ID of a cache entry; empty when the file is not one (or
-// cannot be read).
-std::string cached_container(const std::string& path) {
+std::string string_field(const nlohmann::json& entry, const char* key) {
+  const auto value = entry.find(key);
+  return value != entry.end() && value->is_string() ? value->get<std::string>() : std::string{};
+}
+
+// The attachment a cache entry records; nullopt when the file is not one
+// (or cannot be read).
+std::optional<CachedAttachment> cached_attachment(const std::string& path) {
   std::optional<std::string> content;
   try {
     content = files::read_file(path);
   } catch (const std::exception&) {
-    return {};
+    return std::nullopt;
   }
-  if (!content) return {};
+  if (!content) return std::nullopt;
   const nlohmann::json entry = nlohmann::json::parse(*content, nullptr, false);
-  if (!entry.is_object() || entry.value("kind", "") != "cniCacheV1") return {};
-  const auto id = entry.find("containerId");
-  return id != entry.end() && id->is_string() ? id->get<std::string>() : std::string{};
+  if (!entry.is_object() || entry.value("kind", "") != "cniCacheV1") return std::nullopt;
+  CachedAttachment attachment{string_field(entry, "containerId"), string_field(entry, "networkName"), path};
+  if (attachment.container.empty()) return std::nullopt;
+  return attachment;
 }
 
 }  // namespace
@@ -41,18 +47,19 @@ RuntimeCache read_runtime_cache(const std::string& folder) {
         "(give the folder with --cache-dir)",
         folder));
   }
-  RuntimeCache cache{results, {}, {}};
+  RuntimeCache cache{results, {}, {}, {}};
   for (const files::DirEntry& entry : files::list_directory(results)) {
     const std::string path = files::join(results, entry.name);
     // A link to an entry is read through (is_regular_file follows it); left
     // out, its pod would count as gone, and --apply would remove its
     // endpoint.
     if (!entry.regular_file && !files::is_regular_file(path)) continue;
-    const std::string container = cached_container(path);
-    if (container.empty()) {
+    auto attachment = cached_attachment(path);
+    if (!attachment) {
       cache.unreadable.push_back(path);
     } else {
-      cache.containers.insert(container);
+      cache.containers.insert(attachment->container);
+      cache.attachments.push_back(std::move(*attachment));
     }
   }
   return cache;

@@ -13,9 +13,17 @@
 
 namespace wincni::hnsctl::doctor {
 
+// One cached attachment: a pod the runtime set up on a network.
+struct CachedAttachment {
+  std::string container;
+  std::string network;  // the config's name ("networkName")
+  std::string path;     // the cache file
+};
+
 struct RuntimeCache {
   std::string folder;                 // the results folder read
   std::set<std::string> containers;   // container IDs with at least one cached attachment
+  std::vector<CachedAttachment> attachments;
   std::vector<std::string> unreadable;  // files that are no cache entry we can read
 };
 

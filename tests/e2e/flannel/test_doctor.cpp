@@ -54,10 +54,6 @@ Doctor doctor(const FlannelNode& node, std::vector<std::string> extra = {}) {
   return result;
 }
 
-// The runtime forgot the pod without a DEL: a reboot, a crashed containerd.
-void forget(const FlannelNode& node, const std::string& pod) {
-  fs::remove(fs::path(node.runtime_cache_dir()) / ("cbr0-" + pod + "-eth0"));
-}
 
 struct DirtyNode {
   FlannelNode node;
@@ -76,7 +72,7 @@ struct DirtyNode {
   void add_forgotten(const std::string& pod) const {
     const std::string netns = node.create_namespace();
     node.add(pod, netns, config.dump());
-    forget(node, pod);
+    node.forget(pod, "cbr0");
     Run removed = node.hnsctl({"namespace", "delete", netns});
     REQUIRE_MESSAGE(removed.ok(), removed.out << removed.err);
   }
@@ -182,7 +178,7 @@ TEST_CASE("doctor: files younger than the grace period belong to an ADD that may
   FlannelNode& node = dirty.node;
   // As if its ADD had not returned yet: in the runtime's cache only once it has.
   node.add("adding", node.create_namespace(), dirty.config.dump());
-  forget(node, "adding");
+  node.forget("adding", "cbr0");
   const Doctor found = doctor(node, {"--apply"});
   CHECK(found.run.exit_code == 0);
   CHECK(found.report["Findings"].empty());
@@ -263,7 +259,7 @@ TEST_CASE("doctor: a pod the runtime forgot whose namespace exists is reported, 
   FlannelNode& node = dirty.node;
   const std::string netns = node.create_namespace();
   node.add("forgotten", netns, dirty.config.dump());
-  forget(node, "forgotten");
+  node.forget("forgotten", "cbr0");
   const Doctor applied = doctor(node, {"--grace", "0", "--apply"});
   CHECK(applied.run.exit_code == 1);
   REQUIRE(applied.of("endpoint").size() == 1);
@@ -312,4 +308,24 @@ TEST_CASE("doctor: a config folder that does not exist is an error, never \"no c
   CHECK(refused.exit_code == 1);
   CHECK(refused.err.find("the CNI config folder") != std::string::npos);
   CHECK(refused.err.find("does not exist") != std::string::npos);
+}
+
+// The opposite leak: HNS lost a running pod's endpoint (an HNS restart or
+// crash); only the runtime's cache remembers the pod.
+TEST_CASE("doctor: a pod the runtime still has whose endpoint HNS lost is reported") {
+  DirtyNode dirty;
+  FlannelNode& node = dirty.node;
+  const auto endpoint = node.endpoint("live_cbr0");
+  REQUIRE(endpoint);
+  Run removed = node.hnsctl({"endpoint", "delete", (*endpoint)["ID"].get<std::string>()});
+  REQUIRE_MESSAGE(removed.ok(), removed.out << removed.err);
+  const Doctor found = doctor(node, {"--grace", "0", "--apply"});
+  CHECK(found.run.exit_code == 1);
+  REQUIRE(found.of("pod without endpoint").size() == 1);
+  CHECK(found.of("pod without endpoint")[0]["Problem"].get<std::string>().find("HNS has no endpoint live_cbr0") !=
+        std::string::npos);
+  CHECK(found.of("pod without endpoint")[0]["Outcome"] == "report only");
+  CHECK(node.has_scratch("live"));  // the runtime's DEL still needs it
+  node.del("live", dirty.live_netns, dirty.config.dump());
+  node.check_clean("cbr0");
 }

@@ -1,0 +1,21 @@
+#pragma once
+// The opposite leak: a pod the runtime still has on an HNS network whose
+// endpoint HNS no longer has. After an HNS restart or crash (the most common
+// Windows outage) a pod keeps running without a network, and nothing but the
+// runtime's cache remembers it. doctor reports it; nothing repairs it but
+// recreating the pod, which the runtime does not do by itself.
+
+#include <chrono>
+#include <vector>
+
+#include "doctor/leftover.hpp"
+#include "doctor/runtime_cache.hpp"
+#include "wincni/hns/client.hpp"
+
+namespace wincni::hnsctl::doctor {
+
+// Cache entries younger than `grace` are skipped: their ADD may have just
+// made the endpoint, or their DEL be removing it.
+std::vector<Leftover> lost_endpoints(hns::HnsClient& client, const RuntimeCache& cache, std::chrono::seconds grace);
+
+}  // namespace wincni::hnsctl::doctor
