@@ -15,6 +15,7 @@
 #include "doctor/lost_endpoints.hpp"
 #include "doctor/node_survey.hpp"
 #include "doctor/runtime_cache.hpp"
+#include "pods_data_dir.hpp"
 #include "flannel_config.hpp"
 
 namespace wincni::hnsctl {
@@ -27,7 +28,6 @@ using doctor::Leftover;
 // Windows, on the drive hnsctl runs from.
 constexpr const char* kDefaultCacheDir = "/var/lib/cni/results";
 constexpr const char* kDefaultIpamDir = "/var/lib/cni/networks";
-constexpr const char* kDefaultConfDir = "/etc/cni/net.d";
 
 enum class Outcome { Repaired, AlreadyGone, Failed, Reported, Held };
 

@@ -11,6 +11,7 @@
 
 #include "commands.hpp"
 #include "host_endpoint.hpp"
+#include "pods_data_dir.hpp"
 #include "standing_reservation.hpp"
 
 namespace wincni::hnsctl {
@@ -21,7 +22,11 @@ int source_vip_reserve(Context& context, const Args& args) {
                          "(container kube-proxy, interface source-vip) and print it, as kube-proxy's --source-vip "
                          "takes it. Idempotent; moves the reservation when the network's subnet changed.");
   options.value("network", "the pods' HNS network (e.g. flannel.4096)")
-      .value("data-dir", "host-local's data directory (its ipam.dataDir; default: host-local's default)", "")
+      .value("data-dir",
+             "host-local's data directory (default: the ipam.dataDir of the config in --conf-dir that names "
+             "NETWORK, else host-local's default)",
+             "")
+      .value("conf-dir", "the runtime's CNI config folder, where the pods' config is", kDefaultConfDir)
       .flag("endpoint", "also create the endpoint <NETWORK>_source_vip holding it, attached to the host")
       .positional("network", "NETWORK");
   auto parsed = parse_options(options, args, context.out);
@@ -41,8 +46,17 @@ int source_vip_reserve(Context& context, const Args& args) {
   if (pods == nullptr) throw std::runtime_error(fmt::format("network \"{}\" has no IPv4 subnet", name));
 
   const std::string endpoint_name = name + "_source_vip";
-  const auto held = hostlocal::hold_standing_address(parsed->text("data-dir"), name,
-                                                     pods->ip_address_prefix, hostlocal::source_vip_owner());
+  std::string data_dir = parsed->text("data-dir");
+  if (!parsed->given("data-dir")) {
+    // The pods' own store, as their config names it: a reservation in any
+    // other store is no reservation (kubernetes/kubernetes#100962).
+    if (const auto pods_store = pods_data_dir(parsed->text("conf-dir"), name); pods_store && !pods_store->data_dir.empty()) {
+      data_dir = pods_store->data_dir;
+      print(context.err, "the pods' ipam.dataDir, from {}: {}\n", pods_store->config, data_dir);
+    }
+  }
+  const auto held = hostlocal::hold_standing_address(data_dir, name, pods->ip_address_prefix,
+                                                     hostlocal::source_vip_owner());
   // The store is trusted only as far as HNS agrees: one that does not know
   // the pods' addresses (a wrong --data-dir, a wiped store) would hand
   // kube-proxy a running pod's (kubernetes/kubernetes#100962).
@@ -51,12 +65,12 @@ int source_vip_reserve(Context& context, const Args& args) {
     for (const auto& configuration : endpoint.ip_configurations) {
       if (configuration.ip_address != held.address) continue;
       if (held.fresh) {
-        hostlocal::release_standing_address(parsed->text("data-dir"), name, hostlocal::source_vip_owner(), held.address);
+        hostlocal::release_standing_address(data_dir, name, hostlocal::source_vip_owner(), held.address);
       }
       throw std::runtime_error(fmt::format(
           "host-local's store gave kube-proxy {}, but endpoint \"{}\" ({}) holds it: that store does not know the "
-          "pods' addresses (is --data-dir the pods' ipam.dataDir?); nothing was changed",
-          held.address.str(), endpoint.name, endpoint.id.str()));
+          "pods' addresses (is {} the pods' ipam.dataDir?); nothing was changed",
+          held.address.str(), endpoint.name, endpoint.id.str(), data_dir.empty() ? "host-local's default" : data_dir));
     }
   }
   if (held.moved_from) {

@@ -164,3 +164,22 @@ TEST_CASE("hnsctl source-vip --endpoint: the new endpoint is made before the old
   CHECK_FALSE(node_client(node).find_endpoint(*hns::Guid::parse((*old)["ID"].get<std::string>())));
   CHECK(node.audit() == "");
 }
+
+// kubernetes/kubernetes#100962: a reservation outside the pods' store is no
+// reservation. Without --data-dir, the pods' config says where it is.
+TEST_CASE("hnsctl source-vip without --data-dir reserves in the store the pods' config names") {
+  EmulatedNode node;
+  node.vxlan();
+  const json config = overlay_config(node);
+  const std::filesystem::path conf_dir = node.path("net.d");
+  std::filesystem::create_directories(conf_dir);
+  std::ofstream(conf_dir / "10-wincni.conf") << config.dump();
+  Run run = node.hnsctl({"source-vip", "flannel.4096", "--conf-dir", conf_dir.string()});
+  REQUIRE_MESSAGE(run.ok(), run.out << run.err);
+  CHECK(run.err.find("the pods' ipam.dataDir, from") != std::string::npos);
+  const std::string vip = run.out.substr(0, run.out.find_first_of("\r\n"));
+  CHECK(file_text(std::filesystem::path(node.ipam_dir()) / "flannel.4096" / vip) == "kube-proxy\r\nsource-vip");
+  // A pod of that config goes past it.
+  const json pod = node.add("pod1", node.create_namespace(), config.dump());
+  CHECK(pod["ips"][0]["address"] != vip + "/24");
+}
