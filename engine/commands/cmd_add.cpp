@@ -311,7 +311,8 @@ cni::Result EndpointEngine::add(const cni::CommandContext& ctx) const {
   std::optional<cni::EarlyAdd> early_ipam;
   if (invocation.role != Role::Joiner && ipam.configured()) ipam.start_add(early_ipam);
   const NetworkView network =
-      locate_network(*invocation.access, invocation.config, flavor_, plugin_data_dir(invocation.env()), ctx.log());
+      locate_network(*invocation.access, invocation.config, flavor_, plugin_data_dir(invocation.env()),
+                     network_lock_limit(invocation.env()), ctx.log());
   if (invocation.role == Role::Joiner) return join_sandbox(invocation, network);
 
   if (auto existing = invocation.access->find_endpoint(invocation.endpoint_name)) {

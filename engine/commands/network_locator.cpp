@@ -45,9 +45,10 @@ NetworkView create_with_host_side(HnsAccess& access, const NetworkSpec& spec, co
 }
 
 NetworkView create_under_lock(HnsAccess& access, const NetworkSpec& spec, const EndpointConfig& config,
-                              const EndpointFlavor& flavor, const std::string& data_dir, const cni::Logger& log) {
+                              const EndpointFlavor& flavor, const std::string& data_dir,
+                              std::chrono::milliseconds lock_limit, const cni::Logger& log) {
   make_lock_dir(data_dir);
-  cni::FileLock lock(network_lock_path(data_dir));
+  cni::FileLock lock(network_lock_path(data_dir), lock_limit);
   // Whoever held the lock before may have created it.
   if (auto network = access.find_network(config.network)) return *network;
   try {
@@ -73,7 +74,8 @@ std::vector<cni::IpAddress> addresses_of(const std::vector<cni::IpPrefix>& prefi
 // plugin's own and an earlier ADD died before finishing it, and in any case
 // its addresses (or, while it is missing, where it belongs) kept from pods.
 void settle_host_side(HnsAccess& access, NetworkView& network, const EndpointConfig& config,
-                      const EndpointFlavor& flavor, const std::string& data_dir, const cni::Logger& log) {
+                      const EndpointFlavor& flavor, const std::string& data_dir, std::chrono::milliseconds lock_limit,
+                      const cni::Logger& log) {
   const auto plan = flavor.host_endpoint(config, network);
   if (!plan) return;
   std::optional<EndpointView> held = access.find_endpoint(plan->name);
@@ -87,7 +89,7 @@ void settle_host_side(HnsAccess& access, NetworkView& network, const EndpointCon
   const bool creatable = !plan->addresses.empty();
   if (ours && creatable && !name_taken_elsewhere && (!held || !access.is_host_attached(*held))) {
     make_lock_dir(data_dir);
-    cni::FileLock lock(network_lock_path(data_dir));
+    cni::FileLock lock(network_lock_path(data_dir), lock_limit);
     held = access.find_endpoint(plan->name);  // whoever held the lock may have done it
     if (held && held->network != network.id) held.reset();
     log.info("completing the host side of network {}", network.name);
@@ -158,14 +160,14 @@ std::optional<NetworkSpec> creatable_network(const EndpointConfig& config, const
 }
 
 NetworkView locate_network(HnsAccess& access, const EndpointConfig& config, const EndpointFlavor& flavor,
-                           const std::string& data_dir, const cni::Logger& log) {
+                           const std::string& data_dir, std::chrono::milliseconds lock_limit, const cni::Logger& log) {
   std::optional<NetworkView> network = access.find_network(config.network);
   if (!network) {
     const auto spec = creatable_network(config, flavor, access.version());
-    network = spec ? create_under_lock(access, *spec, config, flavor, data_dir, log) : wait_for(access, config, flavor, log);
+    network = spec ? create_under_lock(access, *spec, config, flavor, data_dir, lock_limit, log) : wait_for(access, config, flavor, log);
   }
   require_accepted_type(*network, flavor);
-  settle_host_side(access, *network, config, flavor, data_dir, log);
+  settle_host_side(access, *network, config, flavor, data_dir, lock_limit, log);
   return *network;
 }
 

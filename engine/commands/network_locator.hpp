@@ -8,6 +8,7 @@
 // it starts; then gives up with code 11.
 
 #include <optional>
+#include <chrono>
 #include <string>
 
 #include "wincni/cni/log.hpp"
@@ -39,8 +40,10 @@ std::optional<NetworkSpec> creatable_network(const EndpointConfig& config, const
 // filled in: those of the flavor's host endpoint, or, while it is missing,
 // the ones it would have. On a network of the plugin's own, a host endpoint
 // that a dead ADD left missing or unattached is completed first.
+// The lock that serialises network creation is waited for at most
+// `lock_limit` (cni::Error 11 past it).
 NetworkView locate_network(HnsAccess& access, const EndpointConfig& config, const EndpointFlavor& flavor,
-                           const std::string& data_dir, const cni::Logger& log);
+                           const std::string& data_dir, std::chrono::milliseconds lock_limit, const cni::Logger& log);
 
 // The file that serialises network creation in `data_dir`.
 std::string network_lock_path(const std::string& data_dir);

@@ -6,7 +6,11 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
+
+#include "commands/network_locator.hpp"
 #include "flavor_cases.hpp"
+#include "wincni/cni/file_lock.hpp"
 #include "simultaneous_pods.hpp"
 
 using namespace wincni;
@@ -42,4 +46,22 @@ TEST_CASE_TEMPLATE("50 simultaneous first ADDs create exactly one network", Case
   CHECK(pod_endpoints(node) == 0);
   CHECK(node.held_addresses(Case::kNetwork).empty());
   CHECK(node.audit() == "");
+}
+
+// security review, finding 2: the network-creation lock sits in a folder any
+// user could create first (%ProgramData%\\wincni on a node); whoever holds
+// it must not hang every ADD for ever.
+TEST_CASE_TEMPLATE("an ADD that must create its network waits for a held creation lock only so long: code 11",
+                   Case, WINCNI_FLAVOR_CASES) {
+  EngineNode node(Case::flavor());
+  json config = Case::config(node);
+  config["master"] = "Ethernet";
+  std::filesystem::create_directories(node.path("plugin"));
+  const cni::FileLock squatter(engine::network_lock_path(node.path("plugin")));
+  const Run run =
+      node.plugin({"ADD", "pod1", node.create_namespace(), config.dump(), {{"WINCNI_NETWORK_LOCK_TIMEOUT_MS", "300"}}});
+  CHECK(run.code() == cni::kTryAgainLater);
+  CHECK(run.msg().find("waited 300 ms for the lock") != std::string::npos);
+  CHECK(node.networks().empty());
+  CHECK(node.held_addresses(Case::kNetwork).empty());
 }

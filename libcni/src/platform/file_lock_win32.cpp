@@ -1,5 +1,7 @@
 #include <windows.h>
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "wincni/cni/error.hpp"
@@ -14,7 +16,7 @@ namespace {
 }
 }  // namespace
 
-FileLock::FileLock(const std::string& path) {
+std::intptr_t FileLock::open_lock_file(const std::string& path) {
   std::wstring wide_path;
   try {
     wide_path = widen(path);
@@ -37,11 +39,36 @@ FileLock::FileLock(const std::string& path) {
     CloseHandle(file);
     throw Error(kIoFailure, fmt::format("cannot open the lock file {}: a link or junction, refused", path));
   }
+  return reinterpret_cast<std::intptr_t>(file);
+}
+
+FileLock::FileLock(const std::string& path) {
+  HANDLE file = reinterpret_cast<HANDLE>(open_lock_file(path));
   OVERLAPPED first_byte{};
   if (!LockFileEx(file, LOCKFILE_EXCLUSIVE_LOCK, 0, 1, 0, &first_byte)) {
     const DWORD error = GetLastError();
     CloseHandle(file);
     fail("lock", path, error);
+  }
+  handle_ = reinterpret_cast<std::intptr_t>(file);
+}
+
+FileLock::FileLock(const std::string& path, std::chrono::milliseconds limit) {
+  HANDLE file = reinterpret_cast<HANDLE>(open_lock_file(path));
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  auto pause = std::chrono::milliseconds(1);
+  for (;;) {
+    OVERLAPPED first_byte{};
+    if (LockFileEx(file, LOCKFILE_EXCLUSIVE_LOCK | LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, &first_byte)) break;
+    const DWORD error = GetLastError();
+    if (error != ERROR_LOCK_VIOLATION || std::chrono::steady_clock::now() >= deadline) {
+      CloseHandle(file);
+      if (error != ERROR_LOCK_VIOLATION) fail("lock", path, error);
+      throw Error(kTryAgainLater, fmt::format("waited {} ms for the lock {}: another process holds it", limit.count(),
+                                              path));
+    }
+    Sleep(static_cast<DWORD>(pause.count()));
+    pause = std::min(pause * 2, std::chrono::milliseconds(50));
   }
   handle_ = reinterpret_cast<std::intptr_t>(file);
 }

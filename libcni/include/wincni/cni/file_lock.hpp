@@ -6,6 +6,7 @@
 // drops the lock when its holder dies, so a crashed plugin never leaves it
 // held.
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 
@@ -17,11 +18,18 @@ class FileLock {
   // created here inherits that directory's permissions.
   // cni::Error kIoFailure naming the path when it cannot.
   explicit FileLock(const std::string& path);
+  // Waits at most `limit`: cni::Error kTryAgainLater naming the path when
+  // another process held the lock all that time (one that hangs, or someone
+  // squatting the file: a plugin never waits for ever on a lock anyone
+  // could take).
+  FileLock(const std::string& path, std::chrono::milliseconds limit);
   ~FileLock();
   FileLock(const FileLock&) = delete;
   FileLock& operator=(const FileLock&) = delete;
 
  private:
+  // Opens the lock file, never through a link.
+  static std::intptr_t open_lock_file(const std::string& path);
   std::intptr_t handle_;
 };
 
