@@ -186,8 +186,10 @@ Obstacle clear_address_holders(Invocation& invocation, const EndpointSpec& spec,
     invocation.log().repair("IPAM gave {} to this pod, but endpoint {} of a live sandbox holds it (IPAM's store lost "
                           "it): giving it back to {} and asking IPAM again",
                           live.address.str(), live.endpoint.name, *holder);
+    std::vector<cni::IpAddress> held;
+    for (const cni::IpPrefix& address : live.endpoint.addresses) held.push_back(address.address());
     try {
-      ipam.give_back(*holder, live.address, ipam_config);
+      ipam.give_back(*holder, held, ipam_config);
     } catch (const cni::Error& e) {
       throw cni::Error(cni::kTryAgainLater,
                        fmt::format("IPAM gave {} to this pod, but endpoint \"{}\" of the live sandbox {} holds it, and "

@@ -1,5 +1,7 @@
 #include "commands/ipam_calls.hpp"
 
+#include <algorithm>
+
 #include "wincni/cni/delegate.hpp"
 #include "wincni/cni/json_keys.hpp"
 #include "wincni/cni/version.hpp"
@@ -30,14 +32,22 @@ cni::Result IpamCalls::add(const nlohmann::json& ipam, cni::EarlyAdd* early) con
   return cni::delegate_add(invocation_.config.ipam_type, config, ctx.config.cni_version(), invocation_.env());
 }
 
-void IpamCalls::give_back(const std::string& container, const cni::IpAddress& address,
+void IpamCalls::give_back(const std::string& container, const std::vector<cni::IpAddress>& addresses,
                           const nlohmann::json& ipam) const {
   const auto& ctx = invocation_.ctx;
+  nlohmann::json ips = nlohmann::json::array();
+  for (const cni::IpAddress& address : addresses) ips.push_back(address.str());
   nlohmann::json config = with_key(ctx.config.raw(), "ipam", ipam);
-  config = with_key(std::move(config), "args", {{"cni", {{"ips", {address.str()}}}}});
+  config = with_key(std::move(config), "args", {{"cni", {{"ips", ips}}}});
   cni::Environment env = invocation_.env();
   env.set("CNI_CONTAINERID", container);
-  cni::delegate_add(invocation_.config.ipam_type, config.dump(), ctx.config.cni_version(), env);
+  const cni::Result reserved = cni::delegate_add(invocation_.config.ipam_type, config.dump(), ctx.config.cni_version(), env);
+  // An IPAM that ignores args.cni.ips would have reserved others instead.
+  for (const cni::IpConfig& ip : reserved.ips) {
+    if (std::find(addresses.begin(), addresses.end(), ip.address.address()) == addresses.end()) {
+      throw cni::Error(cni::kTryAgainLater, "IPAM reserved " + ip.address.str() + " instead of the addresses asked for");
+    }
+  }
 }
 
 void IpamCalls::del() const {

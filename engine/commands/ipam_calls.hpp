@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -28,12 +29,15 @@ class IpamCalls {
   // when it was started so.
   cni::Result add(const nlohmann::json& ipam, cni::EarlyAdd* early = nullptr) const;
   void del() const;
-  // Reserves `address` for `container` (another pod's sandbox, whose live
-  // endpoint holds it): an ADD for that container asking for that address
-  // (args.cni.ips, as host-local reads it), with `ipam` as the config's
-  // "ipam" object. How a store that lost a live pod's address learns it
-  // again from HNS.
-  void give_back(const std::string& container, const cni::IpAddress& address, const nlohmann::json& ipam) const;
+  // Reserves `addresses` for `container` (another pod's sandbox, whose live
+  // endpoint holds them): an ADD for that container asking for them
+  // (args.cni.ips, as host-local reads it; every address it holds, one per
+  // range set, so that no other is allocated beside them), with `ipam` as
+  // the config's "ipam" object. How a store that lost a live pod's
+  // addresses learns them again from HNS. cni::Error when IPAM refuses or
+  // reserves anything else.
+  void give_back(const std::string& container, const std::vector<cni::IpAddress>& addresses,
+                 const nlohmann::json& ipam) const;
   void check() const;
   void gc() const;
   void status() const;

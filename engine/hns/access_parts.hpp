@@ -43,6 +43,10 @@ class ClientAccess : public HnsAccess {
   // Attached with no container and no namespace), and HCN has no call for
   // attaching one: both APIs go through HNSCall for it.
   bool is_host_attached(const EndpointView& endpoint) override;
+  // Through both views: an endpoint attached through one API (a containerd
+  // pod's namespace, a dockershim pod's containers) shows none of it in the
+  // other's view, and a node may run both kinds of pod on one network.
+  Occupancy occupancy(const EndpointView& endpoint) override;
   void attach_host(const EndpointView& endpoint) override { client_->attach_host(endpoint.id); }
 
  protected:

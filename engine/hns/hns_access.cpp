@@ -77,6 +77,26 @@ bool ClientAccess::is_host_attached(const EndpointView& endpoint) {
          v1->namespace_id.is_null();
 }
 
+Occupancy ClientAccess::occupancy(const EndpointView& endpoint) {
+  try {
+    hns::Guid ns = endpoint.ns;
+    std::vector<std::string> containers = endpoint.containers;
+    if (const auto v1 = client_->get_hns_endpoint(endpoint.id)) {
+      if (ns.is_null()) ns = v1->namespace_id;
+      if (containers.empty()) containers = v1->shared_containers;
+    }
+    if (ns.is_null() && containers.empty()) return Occupancy::Unattached;
+    if (!ns.is_null() && client_->find_namespace(ns)) return Occupancy::Live;
+    // A container HCS no longer knows is gone, and its vNICs with it.
+    for (const std::string& container : containers) {
+      if (client_->compute_system_properties(container)) return Occupancy::Live;
+    }
+    return Occupancy::Gone;
+  } catch (const std::exception&) {
+    return Occupancy::Live;  // what HNS cannot say is no proof of death
+  }
+}
+
 std::unique_ptr<HnsAccess> make_hns_access(HnsApi api, std::shared_ptr<hns::HnsClient> client) {
   return api == HnsApi::V2 ? make_v2_access(std::move(client)) : make_v1_access(std::move(client));
 }

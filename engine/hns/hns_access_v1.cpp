@@ -173,14 +173,6 @@ class HnsV1Access final : public ClientAccess {
       std::rethrow_exception(detach_failure);
     }
   }
-  // A container HCS no longer knows is gone, and its vNICs with it.
-  Occupancy occupancy(const EndpointView& endpoint) override {
-    if (endpoint.containers.empty()) return Occupancy::Unattached;
-    for (const std::string& container : endpoint.containers) {
-      if (client_->compute_system_properties(container)) return Occupancy::Live;
-    }
-    return Occupancy::Gone;
-  }
   std::vector<Attachment> attachments(const EndpointView& endpoint) const override {
     std::vector<Attachment> all;
     for (const std::string& container : endpoint.containers) all.push_back(Attachment{std::nullopt, container});

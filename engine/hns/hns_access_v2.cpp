@@ -78,10 +78,6 @@ class HcnAccess final : public ClientAccess {
     client_->modify_endpoint(endpoint.id, hns::policy_request(hns::RequestType::Add, policies));
   }
 
-  Occupancy occupancy(const EndpointView& endpoint) override {
-    if (endpoint.ns.is_null()) return Occupancy::Unattached;
-    return client_->find_namespace(endpoint.ns) ? Occupancy::Live : Occupancy::Gone;
-  }
   bool is_attached(const EndpointView& endpoint, const Attachment& to) const override {
     return to.ns && endpoint.ns == *to.ns;
   }

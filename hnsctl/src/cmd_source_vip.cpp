@@ -57,20 +57,24 @@ int source_vip_reserve(Context& context, const Args& args) {
   }
   const auto held = hostlocal::hold_standing_address(data_dir, name, pods->ip_address_prefix,
                                                      hostlocal::source_vip_owner());
-  // The store is trusted only as far as HNS agrees: one that does not know
-  // the pods' addresses (a wrong --data-dir, a wiped store) would hand
-  // kube-proxy a running pod's (kubernetes/kubernetes#100962).
-  for (const hns::HostComputeEndpoint& endpoint : context.client.list_endpoints_of_network(network->id)) {
+  // A fresh reservation is trusted only as far as HNS agrees: a store that
+  // does not know the pods' addresses (a wrong --data-dir, a wiped store)
+  // would hand kube-proxy a running pod's (kubernetes/kubernetes#100962).
+  // One already held is kube-proxy's, and so is the endpoint kube-proxy
+  // makes for it when none is given (newSourceVIP).
+  const auto holders = held.fresh ? context.client.list_endpoints_of_network(network->id)
+                                  : std::vector<hns::HostComputeEndpoint>{};
+  for (const hns::HostComputeEndpoint& endpoint : holders) {
     if (endpoint.name == endpoint_name) continue;
     for (const auto& configuration : endpoint.ip_configurations) {
       if (configuration.ip_address != held.address) continue;
-      if (held.fresh) {
-        hostlocal::release_standing_address(data_dir, name, hostlocal::source_vip_owner(), held.address);
-      }
+      hostlocal::release_standing_address(data_dir, name, hostlocal::source_vip_owner(), held.address);
       throw std::runtime_error(fmt::format(
           "host-local's store gave kube-proxy {}, but endpoint \"{}\" ({}) holds it: that store does not know the "
-          "pods' addresses (is {} the pods' ipam.dataDir?); nothing was changed",
-          held.address.str(), endpoint.name, endpoint.id.str(), data_dir.empty() ? "host-local's default" : data_dir));
+          "pods' addresses (is {} the pods' ipam.dataDir?); the new reservation was released{}",
+          held.address.str(), endpoint.name, endpoint.id.str(), data_dir.empty() ? "host-local's default" : data_dir,
+          held.moved_from ? fmt::format(", and the old one, {}, had left the network's subnet", held.moved_from->str())
+                          : std::string()));
     }
   }
   if (held.moved_from) {

@@ -121,13 +121,17 @@ struct Logger::Sink {
     file = std::make_unique<AppendFile>(path);
     if (file->is_open() && file->size() > kMaxLogBytes) {
       // Rotated by size, one old file kept: containerd polls STATUS every
-      // 5 s on every node, and nothing else would ever trim the log. Two
-      // plugins rotating at once lose at most the older half.
+      // 5 s on every node, and nothing else would ever trim the log.
       file.reset();
-      try {
-        private_files::move_over(path, path + ".1");
-      } catch (const Error&) {
-        // Another plugin moved it first; append to whatever is there now.
+      // Another plugin may have rotated it since this one looked: only a
+      // file still past the limit goes (two rotating in the same instant can
+      // still cost the older file).
+      if (AppendFile(path).size() > kMaxLogBytes) {
+        try {
+          private_files::move_over(path, path + ".1");
+        } catch (const Error&) {
+          // Another plugin moved it first; append to whatever is there now.
+        }
       }
       file = std::make_unique<AppendFile>(path);
     }

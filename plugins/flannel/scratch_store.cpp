@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include "wincni/cni/cni_env.hpp"
+#include "wincni/cni/config_file_names.hpp"
+#include "wincni/cni/error.hpp"
 #include "wincni/cni/private_files.hpp"
 
 namespace wincni::flannel {
@@ -43,13 +45,37 @@ std::optional<SavedDelegate> read_saved_delegate(std::string_view bytes) {
   return SavedDelegate{type->get<std::string>(), std::move(config)};
 }
 
+namespace {
+
+// Bigger than any delegate config flannel saves (a few KiB, with every port
+// mapping a pod may ask for), and read no further.
+constexpr std::size_t kMaxRecordBytes = 1024 * 1024;
+
+// Whether the file `name` holds what flannel saves for a pod: a delegate
+// config (saved_delegate), never the node's own CNI config that a dataDir
+// pointed at the config folder would show: a .conf/.conflist/.json name, a
+// network list, flannel's own config.
+bool is_record(const ScratchStore& store, const std::string& name) {
+  if (cni::is_config_file_name(name)) return false;
+  std::optional<std::string> bytes;
+  try {
+    bytes = files::read_file(store.path(name), kMaxRecordBytes);
+  } catch (const cni::Error&) {
+    return false;
+  }
+  if (!bytes) return false;
+  const auto saved = read_saved_delegate(*bytes);
+  return saved && saved->type != "flannel" && !saved->config.contains("plugins");
+}
+
+}  // namespace
+
 ScratchListing ScratchStore::list() const {
   ScratchListing found;
   if (!files::is_directory(dir_)) return found;
   for (const files::DirEntry& entry : files::list_directory(dir_)) {
     if (!entry.regular_file || !cni::is_valid_cni_name(entry.name)) continue;
-    const auto bytes = load(entry.name);
-    (bytes && read_saved_delegate(*bytes) ? found.records : found.others).push_back(entry.name);
+    (is_record(*this, entry.name) ? found.records : found.others).push_back(entry.name);
   }
   return found;
 }

@@ -28,7 +28,9 @@ std::optional<SavedDelegate> read_saved_delegate(std::string_view bytes);
 // config (flannel's, or the reference's, records), and the other files with a
 // container ID's name, which nothing of flannel's may remove: a dataDir
 // pointed at the wrong folder (the bin folder, net.d, host-local's store,
-// where "10.244.1.3" and "lock" are valid names) must not be emptied.
+// where "10.244.1.3" and "lock" are valid names) must not be emptied. A CNI
+// config file (a .conf, .conflist or .json name, a network list, flannel's
+// own config) is never a record.
 struct ScratchListing {
   std::vector<std::string> records;
   std::vector<std::string> others;

@@ -171,6 +171,22 @@ TEST_CASE_TEMPLATE("a live pod's endpoint holding the address IPAM gives again i
   CHECK(node.audit() == "");
 }
 
+// A node in migration runs dockershim pods (HNS v1, attached to containers)
+// and containerd pods (HCN namespaces) on one network: the HCN view of a
+// dockershim pod's endpoint shows no namespace, yet its pod lives.
+TEST_CASE_TEMPLATE("a live dockershim pod's endpoint met by a containerd ADD is kept, its address given back", Case,
+                   WINCNI_FLAVOR_CASES) {
+  INFO(Case::kName);
+  CaseNode<Case> node;
+  const std::string config = node.config("0.3.1").dump();
+  const json pause = node.add("pause1", "none", config);
+  std::filesystem::remove_all(std::filesystem::path(node.ipam_dir()) / Case::kNetwork);
+  const json pod = node.add("pod2", node.create_namespace(), config, {{"WINCNI_ORPHAN_GRACE_MS", "200"}});
+  CHECK(pod["ips"][0]["address"] != pause["ips"][0]["address"]);
+  CHECK(node.endpoint(name_of("pause1", Case::kNetwork)));
+  CHECK(holder_of(node, Case::kNetwork, pause["ips"][0]["address"]) == "pause1\r\neth0");
+}
+
 TEST_CASE_TEMPLATE("a store that lost every live pod's address gives each back in turn", Case, WINCNI_FLAVOR_CASES) {
   INFO(Case::kName);
   CaseNode<Case> node;

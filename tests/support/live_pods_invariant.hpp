@@ -2,7 +2,8 @@
 // The safety invariant of every deleting action, as a model-based test:
 // random sequences of ADD, DEL, CHECK, GC, STATUS, hnsctl doctor --apply,
 // hnsctl source-vip, wipes and moves of IPAM's store and wipes of the
-// runtime's cache, over a few pods of one plugin. After every step:
+// runtime's cache, doctor pointed at folders that are not the plugins', over
+// a few pods of one plugin. After every step:
 //   - every live pod (its ADD succeeded, no DEL of its own since) still has
 //     its endpoint, attached to its namespace: nothing else deleted it;
 //   - no address is held twice (HNS's endpoints);
@@ -69,7 +70,9 @@ class InvariantSequence {
   }
 
  private:
-  enum class Step { Add, Del, DelAfterReboot, Check, Gc, Status, Doctor, SourceVip, WipeStore, MoveStore, WipeCache };
+  enum class Step {
+    Add, Del, DelAfterReboot, Check, Gc, Status, Doctor, MisdirectedDoctor, SourceVip, WipeStore, MoveStore, WipeCache
+  };
   struct Choice {
     Step step;
     int weight;
@@ -80,14 +83,21 @@ class InvariantSequence {
       {Step::DelAfterReboot, 2, "DEL without netns"},
       {Step::Check, 2, "CHECK"},      {Step::Gc, 2, "GC"},
       {Step::Status, 1, "STATUS"},    {Step::Doctor, 3, "doctor"},
+      {Step::MisdirectedDoctor, 1, "doctor on the wrong folders"},
       {Step::SourceVip, 1, "source-vip"},
       {Step::WipeStore, 2, "store wiped"},
       {Step::MoveStore, 1, "store moved"},
       {Step::WipeCache, 2, "cache wiped"},
   };
-  // What lies outside every data folder of the node: it must never change.
+  // What lies outside every data folder of the node: it must never change,
+  // also when doctor is pointed at it as its flannel and IPAM folders (the
+  // node's config folder, with names that look like a reservation, a lock, a
+  // sandbox).
   static inline const std::map<std::string, std::string> kOutsideFiles = {
-      {"10.244.1.3", "not a reservation"}, {"lock", "not a lock"}, {"pod1", R"({"type":"win-bridge"})"}};
+      {"10.244.1.3", "not a reservation"},
+      {"lock", "not a lock"},
+      {"pod1", "an operator's notes on pod1"},
+      {"10-flannel.conf", R"({"cniVersion":"1.0.0","name":"cbr0","type":"flannel","delegate":{"type":"win-bridge"}})"}};
 
   struct Pod {
     bool live = false;
@@ -161,6 +171,12 @@ class InvariantSequence {
                       node_.ipam_dir(), "--flannel-dir", node_.scratch_dir(), "--conf-dir", node_.path("net.d")});
         return;
       }
+      case Step::MisdirectedDoctor:
+        fs::create_directories(node_.runtime_cache_dir());
+        fs::create_directories(node_.path("net.d"));
+        node_.hnsctl({"doctor", "--apply", "--grace", "0", "--cache-dir", node_.runtime_cache_dir(), "--data-dir",
+                      outside_.string(), "--flannel-dir", outside_.string(), "--conf-dir", node_.path("net.d")});
+        return;
       case Step::SourceVip:
         node_.hnsctl({"source-vip", network_, "--data-dir", node_.ipam_dir()});
         return;

@@ -150,12 +150,17 @@ TEST_CASE("GC removes only flannel's saved delegate configs from its dataDir, ne
   for (const char* name : {"hnsctl.exe", "10-flannel.conflist", "README.md", "10.244.1.3", "lock"}) {
     std::ofstream(data_dir / name) << "not flannel's " << name;
   }
+  // The node's own configs, as in a dataDir pointed at the config folder.
+  std::ofstream(data_dir / "10-flannel.conf") << config.dump();
+  std::ofstream(data_dir / "cbr0") << json{{"cniVersion", "1.0.0"}, {"name", "cbr0"},
+                                           {"plugins", json::array({config})}}.dump();
   json gc = config;
   gc["cni.dev/valid-attachments"] = json::array();
   const Run run = node.plugin({"GC", "", "", gc.dump()});
   CHECK_MESSAGE(run.ok(), run.out << run.err);
   CHECK_FALSE(node.has_scratch("gone"));
-  for (const char* name : {"hnsctl.exe", "10-flannel.conflist", "README.md", "10.244.1.3", "lock"}) {
+  for (const char* name :
+       {"hnsctl.exe", "10-flannel.conflist", "README.md", "10.244.1.3", "lock", "10-flannel.conf", "cbr0"}) {
     CHECK_MESSAGE(std::filesystem::exists(data_dir / name), name);
   }
 }

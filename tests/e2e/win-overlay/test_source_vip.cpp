@@ -132,6 +132,7 @@ TEST_CASE("hnsctl source-vip with a store that does not know the pods' addresses
   CHECK(refused.exit_code == 1);
   CHECK_MESSAGE(refused.err.find("holds it: that store does not know the pods' addresses") != std::string::npos,
                 refused.err);
+  CHECK(refused.err.find("the new reservation was released") != std::string::npos);
   CHECK_FALSE(node.endpoint("flannel.4096_source_vip"));
   std::error_code none;
   for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(wrong) / "flannel.4096", none)) {
@@ -182,4 +183,21 @@ TEST_CASE("hnsctl source-vip without --data-dir reserves in the store the pods' 
   // A pod of that config goes past it.
   const json pod = node.add("pod1", node.create_namespace(), config.dump());
   CHECK(pod["ips"][0]["address"] != vip + "/24");
+}
+
+// kube-proxy makes its own endpoint for the VIP when none is given
+// (newSourceVIP): the next run, at its next start, keeps the reservation.
+TEST_CASE("hnsctl source-vip run again beside the endpoint kube-proxy made for the VIP keeps it") {
+  EmulatedNode node;
+  node.vxlan();
+  const std::string vip = source_vip(node);
+  hns::HnsClient client = node_client(node);
+  const auto network = client.find_network_by_name("flannel.4096");
+  REQUIRE(network);
+  hns::HostComputeEndpoint kube_proxys;
+  kube_proxys.name = "kube-proxy-made";
+  kube_proxys.host_compute_network = network->id;
+  kube_proxys.ip_configurations.push_back({*cni::IpAddress::parse(vip), 24});
+  client.create_endpoint(kube_proxys);
+  CHECK(source_vip(node) == vip);
 }

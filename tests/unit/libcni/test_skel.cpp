@@ -324,7 +324,7 @@ TEST_CASE("a log file that is a link is not written through; the plugin still an
   env.set("WINCNI_LOG_LEVEL", "debug");
   const Run added = run(spec_with_add(), env, kConfig);
   CHECK(added.exit_code == 0);
-  CHECK(added.err.find("a symbolic link, refused") != std::string::npos);
+  CHECK(added.err.find("refused") != std::string::npos);
   std::ifstream in(victim, std::ios::binary);
   CHECK(std::string(std::istreambuf_iterator<char>(in), {}) == "precious");
 }
