@@ -152,8 +152,9 @@ constexpr int kMaxGiveBacks = 16;
 // them; the pod needs a fresh allocation).
 enum class Obstacle { None, Removed, GivenBack };
 
+// `ipam_config` is the "ipam" object the pod's allocation went out with.
 Obstacle clear_address_holders(Invocation& invocation, const EndpointSpec& spec, const NetworkView& network,
-                               const IpamCalls& ipam) {
+                               const IpamCalls& ipam, const nlohmann::json& ipam_config) {
   std::vector<AddressHolder> holders;
   try {
     holders = address_holders(*invocation.access, spec, network);
@@ -172,8 +173,6 @@ Obstacle clear_address_holders(Invocation& invocation, const EndpointSpec& spec,
   // This pod's allocation goes first, so that the store can take each
   // address for its holder.
   ipam.del();
-  const nlohmann::json ipam_config =
-      invocation.flavor.ipam_for_add(invocation.config, network, invocation.ctx.config.ipam());
   for (const AddressHolder& live : verdict.live) {
     const auto holder = sandbox_of(live.endpoint.name, network.name);
     if (!holder) {
@@ -200,16 +199,16 @@ Obstacle clear_address_holders(Invocation& invocation, const EndpointSpec& spec,
   return Obstacle::GivenBack;
 }
 
-// The pod's addresses from IPAM; none when HNS assigns them.
-std::vector<PodAddress> allocate(Invocation& invocation, const NetworkView& network, const IpamCalls& ipam,
+// The pod's addresses from IPAM, asked with `ipam_config` as the config's
+// "ipam" object; none when HNS assigns them.
+std::vector<PodAddress> allocate(Invocation& invocation, const IpamCalls& ipam, const nlohmann::json& ipam_config,
                                  cni::EarlyAdd* early_ipam) {
   std::vector<PodAddress> addresses;
   if (!ipam.configured()) return addresses;
-  const EndpointConfig& config = invocation.config;
-  const cni::Result allocated =
-      ipam.add(invocation.flavor.ipam_for_add(config, network, invocation.ctx.config.ipam()), early_ipam);
+  const cni::Result allocated = ipam.add(ipam_config, early_ipam);
   if (allocated.ips.empty()) {
-    throw cni::Error(cni::kUnusableAddress, fmt::format("IPAM plugin {} returned no IP address", config.ipam_type));
+    throw cni::Error(cni::kUnusableAddress,
+                     fmt::format("IPAM plugin {} returned no IP address", invocation.config.ipam_type));
   }
   for (const cni::IpConfig& ip : allocated.ips) addresses.push_back({ip.address, ip.gateway});
   std::vector<cni::IpPrefix> prefixes;
@@ -234,8 +233,12 @@ CreatedEndpoint allocate_and_create(Invocation& invocation, const NetworkView& n
                                     cni::EarlyAdd* early_ipam) {
   HnsAccess& access = *invocation.access;
   const hns::Guid id = endpoint_marker_id(network.id, invocation.endpoint_name);
+  const nlohmann::json ipam_config =
+      ipam.configured() ? invocation.flavor.ipam_for_add(invocation.config, network, invocation.ctx.config.ipam())
+                        : nlohmann::json();
   for (int given_back = 0;; ++given_back) {
-    const std::vector<PodAddress> addresses = allocate(invocation, network, ipam, given_back == 0 ? early_ipam : nullptr);
+    const std::vector<PodAddress> addresses =
+        allocate(invocation, ipam, ipam_config, given_back == 0 ? early_ipam : nullptr);
     EndpointSpec spec = plan_endpoint(
         PlanRequest{invocation.config, invocation.flavor, network, invocation.api, invocation.endpoint_name, id, addresses});
     try {
@@ -244,7 +247,7 @@ CreatedEndpoint allocate_and_create(Invocation& invocation, const NetworkView& n
     } catch (const std::exception&) {
       if (spec.addresses.empty()) throw;
       const std::exception_ptr failure = std::current_exception();
-      switch (clear_address_holders(invocation, spec, network, ipam)) {
+      switch (clear_address_holders(invocation, spec, network, ipam, ipam_config)) {
         case Obstacle::None:
           std::rethrow_exception(failure);
         case Obstacle::Removed: {
