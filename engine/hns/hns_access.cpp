@@ -1,6 +1,7 @@
 #include "hns/access_parts.hpp"
 
 #include "config/config_route.hpp"
+#include "wincni/engine/attachment_liveness.hpp"
 
 namespace wincni::engine {
 
@@ -86,12 +87,8 @@ Occupancy ClientAccess::occupancy(const EndpointView& endpoint) {
       if (containers.empty()) containers = v1->shared_containers;
     }
     if (ns.is_null() && containers.empty()) return Occupancy::Unattached;
-    if (!ns.is_null() && client_->find_namespace(ns)) return Occupancy::Live;
-    // A container HCS no longer knows is gone, and its vNICs with it.
-    for (const std::string& container : containers) {
-      if (client_->compute_system_properties(container)) return Occupancy::Live;
-    }
-    return Occupancy::Gone;
+    const auto namespace_exists = [this](const hns::Guid& id) { return client_->find_namespace(id).has_value(); };
+    return serves_live_sandbox(*client_, ns, containers, namespace_exists) ? Occupancy::Live : Occupancy::Gone;
   } catch (const std::exception&) {
     return Occupancy::Live;  // what HNS cannot say is no proof of death
   }

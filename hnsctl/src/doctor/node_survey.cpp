@@ -13,6 +13,7 @@
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/file_times.hpp"
 #include "wincni/cni/private_files.hpp"
+#include "wincni/engine/attachment_liveness.hpp"
 #include "wincni/engine/own_endpoints.hpp"
 
 namespace wincni::hnsctl::doctor {
@@ -111,16 +112,6 @@ void survey_scratch_files(const NodeFolders& folders, const std::set<std::string
   }
 }
 
-// Whether HNS (or HCS) still has what the endpoint is attached to.
-bool serves_something_alive(hns::HnsClient& client, const engine::OwnEndpoint& endpoint,
-                            const std::set<hns::Guid>& namespaces) {
-  if (!endpoint.ns.is_null()) return namespaces.contains(endpoint.ns);
-  for (const std::string& container : endpoint.containers) {
-    if (client.compute_system_properties(container)) return true;
-  }
-  return false;
-}
-
 std::set<hns::Guid> namespace_ids(hns::HnsClient& client) {
   std::set<hns::Guid> namespaces;
   for (const auto& ns : client.list_namespaces()) namespaces.insert(ns.id);
@@ -181,8 +172,11 @@ Survey survey_node(const std::shared_ptr<hns::HnsClient>& client, const NodeFold
   Survey survey;
   const std::vector<engine::OwnEndpoint> own = engine::own_endpoints(client);
   const std::set<hns::Guid> namespaces = namespace_ids(*client);
+  const auto namespace_exists = [&namespaces](const hns::Guid& id) { return namespaces.contains(id); };
   for (const engine::OwnEndpoint& endpoint : own) {
-    if (serves_something_alive(*client, endpoint, namespaces)) survey.occupied.insert(endpoint.sandbox);
+    if (engine::serves_live_sandbox(*client, endpoint.ns, endpoint.containers, namespace_exists)) {
+      survey.occupied.insert(endpoint.sandbox);
+    }
   }
   survey_allocations(folders, live, grace, survey);
   survey_scratch_files(folders, live, grace, survey);
