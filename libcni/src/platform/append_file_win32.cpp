@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "no_follow_win32.hpp"
 #include "private_security_win32.hpp"
 #include "wincni/cni/append_file.hpp"
 #include "wincni/cni/utf16.hpp"
@@ -28,23 +29,16 @@ AppendFile::AppendFile(const std::string& path) {
   }
   // Never through a link or junction, and created private: a log names
   // pods, addresses and configs.
-  const DWORD attributes = GetFileAttributesW(wide_path.c_str());
-  if (attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0) {
+  platform::PrivateSecurity security;
+  const platform::NoFollowOpen opened = platform::create_file_no_follow(
+      wide_path, GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, security.get(), OPEN_ALWAYS);
+  if (opened.link) {
     error_ = "a link or junction, refused";
     return;
   }
-  platform::PrivateSecurity security;
-  HANDLE file = CreateFileW(wide_path.c_str(), GENERIC_WRITE,
-                            FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, security.get(), OPEN_ALWAYS,
-                            FILE_ATTRIBUTE_NORMAL | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
+  HANDLE file = opened.handle;
   if (file == INVALID_HANDLE_VALUE) {
     error_ = fmt::format("Windows error {}", GetLastError());
-    return;
-  }
-  BY_HANDLE_FILE_INFORMATION info{};
-  if (GetFileInformationByHandle(file, &info) && (info.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0) {
-    CloseHandle(file);
-    error_ = "a link or junction, refused";
     return;
   }
   handle_ = reinterpret_cast<std::intptr_t>(file);

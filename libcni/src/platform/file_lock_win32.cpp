@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "no_follow_win32.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/file_lock.hpp"
 #include "wincni/cni/utf16.hpp"
@@ -24,21 +25,15 @@ std::intptr_t FileLock::open_lock_file(const std::string& path) {
     throw Error(kIoFailure, fmt::format("cannot open the lock file {}: the path is not valid UTF-8", path));
   }
   // The reference opens its lock file sharing read and write; ours must let
-  // it in and be let in by it.
-  // Never through a link or junction: SYSTEM would create the file wherever
-  // it leads. One made after the check is opened as itself, and refused.
-  const DWORD attributes = GetFileAttributesW(wide_path.c_str());
-  if (attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0) {
+  // it in and be let in by it. Never through a link or junction
+  // (no_follow_win32.hpp): SYSTEM would create the file wherever it leads.
+  const platform::NoFollowOpen opened = platform::create_file_no_follow(
+      wide_path, GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE, nullptr, OPEN_ALWAYS);
+  if (opened.link) {
     throw Error(kIoFailure, fmt::format("cannot open the lock file {}: a link or junction, refused", path));
   }
-  HANDLE file = CreateFileW(wide_path.c_str(), GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE,
-                            nullptr, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
+  HANDLE file = opened.handle;
   if (file == INVALID_HANDLE_VALUE) fail("open the lock file", path, GetLastError());
-  BY_HANDLE_FILE_INFORMATION info{};
-  if (GetFileInformationByHandle(file, &info) && (info.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0) {
-    CloseHandle(file);
-    throw Error(kIoFailure, fmt::format("cannot open the lock file {}: a link or junction, refused", path));
-  }
   return reinterpret_cast<std::intptr_t>(file);
 }
 

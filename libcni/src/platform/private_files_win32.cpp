@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "no_follow_win32.hpp"
 #include "private_security_win32.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/private_files.hpp"
@@ -33,24 +34,13 @@ HANDLE open_file(const std::string& path, DWORD access, DWORD disposition, SECUR
                      disposition, FILE_ATTRIBUTE_NORMAL, nullptr);
 }
 
-// Opens a private file for writing, never through a link or junction: one
-// at the name is refused, and one put there after that check is opened as
-// itself (FILE_FLAG_OPEN_REPARSE_POINT), not followed, and refused too.
+// Opens a private file for writing, never through a link or junction
+// (no_follow_win32.hpp).
 HANDLE open_for_writing(const std::string& path, DWORD disposition, SECURITY_ATTRIBUTES* security) {
-  const std::wstring wide = widen(path);
-  const DWORD attributes = GetFileAttributesW(wide.c_str());
-  if (attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0) {
-    throw Error(kIoFailure, fmt::format("open {}: a link or junction, refused", path));
-  }
-  HANDLE h = CreateFileW(wide.c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, security,
-                         disposition, FILE_ATTRIBUTE_NORMAL | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
-  if (h == INVALID_HANDLE_VALUE) return h;
-  BY_HANDLE_FILE_INFORMATION info{};
-  if (GetFileInformationByHandle(h, &info) && (info.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0) {
-    CloseHandle(h);
-    throw Error(kIoFailure, fmt::format("open {}: a link or junction, refused", path));
-  }
-  return h;
+  const platform::NoFollowOpen opened = platform::create_file_no_follow(
+      widen(path), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, security, disposition);
+  if (opened.link) throw Error(kIoFailure, fmt::format("open {}: a link or junction, refused", path));
+  return opened.handle;
 }
 
 void write_all(HANDLE h, std::string_view content, const std::string& path) {
@@ -114,10 +104,7 @@ bool is_regular_file(const std::string& path) {
   return attributes != INVALID_FILE_ATTRIBUTES && (attributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_DEVICE)) == 0;
 }
 
-bool is_link(const std::string& path) {
-  const DWORD attributes = GetFileAttributesW(widen(path).c_str());
-  return attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0;
-}
+bool is_link(const std::string& path) { return platform::is_reparse_point(widen(path)); }
 
 void create_private_directories(const std::string& path) {
   if (path.empty() || is_directory(path)) return;
