@@ -66,13 +66,11 @@ void survey_allocations(const NodeFolders& folders, const std::set<std::string>&
         problem = fmt::format("{} on network {} held for sandbox {}, which the runtime no longer has", ip.str(),
                               network.name, owner);
       }
-      if (folders.our_networks.contains(network.name)) {
-        survey.leftovers.push_back({"allocation", path, problem, {}, release_if_unchanged(*store, reservation)});
-      } else {
-        survey.leftovers.push_back({"allocation", path,
-                                    problem + fmt::format(" (no wincni config names network {}: left alone)", network.name),
-                                    {}, {}});
-      }
+      // Another network's (another runtime's or plugin's) is only reported.
+      const bool ours = folders.our_networks.contains(network.name);
+      if (!ours) problem += fmt::format(" (no wincni config names network {}: left alone)", network.name);
+      survey.leftovers.push_back(
+          {"allocation", path, problem, {}, ours ? release_if_unchanged(*store, reservation) : std::function<bool()>{}});
     }
     for (const std::string& stale : snapshot.stale_files) {
       const std::string path = files::join(store->directory(), stale);
