@@ -21,12 +21,15 @@ namespace {
 constexpr auto kPollInterval = std::chrono::milliseconds(200);
 
 // The lock file's directory, private as every folder a plugin keeps; one
-// that cannot be made fails the lock's open, which names the path.
+// that cannot be made fails the lock's open, which names the path. One that
+// someone else made first, or may write, is refused: they could squat the
+// lock or put a link in its place.
 void make_lock_dir(const std::string& data_dir) {
   try {
     cni::private_files::create_private_directories(data_dir);
   } catch (const cni::Error&) {
   }
+  cni::private_files::require_administrators_only(data_dir);
 }
 
 // The network and, where the flavor has one, the host's endpoint on it: both

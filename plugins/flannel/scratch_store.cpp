@@ -27,6 +27,8 @@ std::string staging_name(std::string_view sandbox) {
 std::string ScratchStore::path(std::string_view sandbox) const { return files::join(dir_, sandbox); }
 
 void ScratchStore::save(std::string_view sandbox, std::string_view config) const {
+  // A delegate config someone else could swap is what DEL would act on.
+  files::require_administrators_only(dir_);
   files::create_private_directories(dir_);
   files::replace_file(dir_, sandbox, staging_name(sandbox), config);
 }

@@ -10,6 +10,7 @@
 
 #include "commands/network_locator.hpp"
 #include "flavor_cases.hpp"
+#include "folder_access.hpp"
 #include "wincni/cni/file_lock.hpp"
 #include "simultaneous_pods.hpp"
 
@@ -64,4 +65,23 @@ TEST_CASE_TEMPLATE("an ADD that must create its network waits for a held creatio
   CHECK(run.msg().find("waited 300 ms for the lock") != std::string::npos);
   CHECK(node.networks().empty());
   CHECK(node.held_addresses(Case::kNetwork).empty());
+}
+
+// security review, finding 2: a folder for the lock that someone else made
+// first, or may write, is refused before the lock is taken in it.
+TEST_CASE_TEMPLATE("an ADD that must create its network refuses a lock folder others may write: code 5", Case,
+                   WINCNI_FLAVOR_CASES) {
+  EngineNode node(Case::flavor());
+  json config = Case::config(node);
+  config["master"] = "Ethernet";
+  std::filesystem::create_directories(node.path("plugin"));
+  wincni::test::let_everyone_write(node.path("plugin"));
+  const Run run = node.plugin({"ADD", "pod1", node.create_namespace(), config.dump()});
+  CHECK(run.code() == cni::kIoFailure);
+  CHECK_MESSAGE(run.msg().find("could replace what a plugin keeps there") != std::string::npos, run.msg());
+  CHECK(std::filesystem::is_empty(node.path("plugin")));
+  CHECK(node.networks().empty());
+  CHECK(node.held_addresses(Case::kNetwork).empty());
+  wincni::test::let_only_administrators_write(node.path("plugin"));
+  CHECK(node.plugin({"ADD", "pod1", node.create_namespace(), config.dump()}).ok());
 }

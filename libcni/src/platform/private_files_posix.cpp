@@ -5,7 +5,6 @@
 
 #include <cerrno>
 #include <cstdint>
-#include <climits>
 #include <cstdio>
 #include <cstring>
 
@@ -100,35 +99,6 @@ void create_private_directories(const std::string& path) {
   if (slash != std::string::npos && slash > 0) create_private_directories(path.substr(0, slash));
   if (::mkdir(path.c_str(), kPrivateDir) != 0 && !(errno == EEXIST && is_directory(path))) {
     fail("mkdir", path, errno);
-  }
-}
-
-void require_administrators_only(const std::string& path) {
-  // The part that exists: what does not is created private.
-  std::string existing = path;
-  while (!existing.empty() && !is_directory(existing)) {
-    const auto slash = existing.find_last_of('/');
-    existing = slash == std::string::npos ? std::string() : existing.substr(0, slash == 0 ? 1 : slash);
-    if (slash == 0) break;
-  }
-  if (existing.empty()) return;
-  char resolved[PATH_MAX];
-  if (::realpath(existing.c_str(), resolved) == nullptr) fail("resolve", existing, errno);
-  std::string folder = resolved;
-  const uid_t self = ::geteuid();
-  for (;;) {
-    struct stat st {};
-    if (::stat(folder.c_str(), &st) != 0) fail("stat", folder, errno);
-    const bool others_may_write = (st.st_mode & (S_IWGRP | S_IWOTH)) != 0 && (st.st_mode & S_ISVTX) == 0;
-    if ((st.st_uid != 0 && st.st_uid != self) || others_may_write) {
-      throw Error(kIoFailure,
-                  fmt::format("{} (above or at {}) is owned by uid {} with mode {:04o}: someone other than root could "
-                              "replace what a plugin keeps there; make it root's and not writable by group or others",
-                              folder, path, st.st_uid, st.st_mode & 07777));
-    }
-    if (folder == "/") return;
-    const auto slash = folder.find_last_of('/');
-    folder = slash == 0 ? "/" : folder.substr(0, slash);
   }
 }
 

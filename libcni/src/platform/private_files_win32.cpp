@@ -121,8 +121,6 @@ void create_private_directories(const std::string& path) {
   }
 }
 
-void require_administrators_only(const std::string&) {}
-
 std::vector<DirEntry> list_directory(const std::string& path) {
   WIN32_FIND_DATAW data;
   HANDLE find = FindFirstFileExW(widen(join(path, "*")).c_str(), FindExInfoBasic, &data, FindExSearchNameMatch,

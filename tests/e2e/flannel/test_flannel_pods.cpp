@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "flannel_node.hpp"
+#include "folder_access.hpp"
 #include "mixed_workload.hpp"
 
 using namespace wincni::test;
@@ -101,6 +102,26 @@ TEST_CASE("DEL without the scratch file, or with a torn one, still tears the pod
     CHECK_FALSE(node.endpoint("pod1_cbr0"));
     node.check_clean("cbr0");
   }
+}
+
+// A saved delegate config is what DEL acts on: one kept where someone else
+// could swap it would have DEL act on theirs.
+TEST_CASE("ADD refuses a dataDir others may write, before anything is made: code 5") {
+  FlannelNode node;
+  node.host_gw_node();
+  const json config = node.config("cbr0");
+  std::filesystem::create_directories(node.scratch_dir());
+  let_everyone_write(node.scratch_dir());
+  const std::string netns = node.create_namespace();
+  const Run refused = node.plugin({"ADD", "pod1", netns, config.dump()});
+  CHECK(refused.code() == 5);  // I/O failure
+  CHECK_MESSAGE(refused.msg().find("could replace what a plugin keeps there") != std::string::npos, refused.report());
+  CHECK_FALSE(node.endpoint("pod1_cbr0"));
+  node.check_clean("cbr0");
+  let_only_administrators_write(node.scratch_dir());
+  node.add("pod1", netns, config.dump());
+  node.del("pod1", netns, config.dump());
+  node.check_clean("cbr0");
 }
 
 TEST_CASE("DEL after subnet.env changed replays what ADD saved") {

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "conf_examples.hpp"
+#include "folder_access.hpp"
 #include "installer_run.hpp"
 #include "test_child.hpp"
 
@@ -74,7 +75,6 @@ TEST_CASE("a first run installs every binary and writes the configs; a second ch
   CHECK(node_files(node) == before);
 }
 
-#ifndef _WIN32
 // security review, finding 4: the runtime starts what is in the bin folder
 // as root; a folder others may write lets them plant their own program.
 TEST_CASE("a bin or conf folder that others may write is refused before anything is written") {
@@ -83,18 +83,16 @@ TEST_CASE("a bin or conf folder that others may write is refused before anything
     InstallerNode node;
     const fs::path folder = bin ? node.bin() : node.conf();
     fs::create_directories(folder);
-    fs::permissions(folder, fs::perms::all);  // 0777, no sticky bit
+    wincni::test::let_everyone_write(folder);
     const auto run = node.install(kServiceCidr);
     CHECK(run.exit_code != 0);
-    CHECK_MESSAGE(run.err.find("not writable by group or others") != std::string::npos, run.err);
+    CHECK_MESSAGE(run.err.find("could replace what a plugin keeps there") != std::string::npos, run.err);
     CHECK(entries(node.bin()).empty());
     CHECK(entries(node.conf()).empty());
-    fs::permissions(folder, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                                fs::perms::others_read | fs::perms::others_exec);
+    wincni::test::let_only_administrators_write(folder);
     CHECK(node.install(kServiceCidr).exit_code == 0);
   }
 }
-#endif
 
 TEST_CASE("a new build replaces the installed one, and only what differs") {
   InstallerNode node;

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "cni_test_helpers.hpp"
+#include "folder_access.hpp"
 #include "scratch_dir.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/private_files.hpp"
@@ -211,3 +212,35 @@ TEST_CASE("POSIX: a FIFO or a device is refused, not read for ever") {
   check_io_failure("read", "/dev/zero", [] { files::read_file("/dev/zero"); });
 }
 #endif
+
+TEST_CASE("a folder only the administrators may change is accepted, also where it does not exist yet") {
+  ScratchDir dir;
+  files::create_private_directories(text(dir / "data"));
+  files::require_administrators_only(text(dir / "data"));
+  files::require_administrators_only(text(dir / "data" / "not" / "yet"));
+  wincni::test::let_only_administrators_write(dir / "data");
+  files::require_administrators_only(text(dir / "data"));
+}
+
+TEST_CASE("a folder others may write, or one below a folder they may, is refused with how to fix it") {
+  ScratchDir dir;
+  files::create_private_directories(text(dir / "open" / "data"));
+  wincni::test::let_everyone_write(dir / "open" / "data");
+  const Error at_leaf = thrown_error([&] { files::require_administrators_only(text(dir / "open" / "data")); });
+  CHECK(at_leaf.code() == wincni::cni::kIoFailure);
+  CHECK_MESSAGE(at_leaf.msg().find("could replace what a plugin keeps there") != std::string::npos, at_leaf.msg());
+  CHECK_MESSAGE(at_leaf.msg().find("data") != std::string::npos, at_leaf.msg());
+  // A private folder does not help when whoever may write its parent can
+  // rename it away and put their own in its place.
+  wincni::test::let_only_administrators_write(dir / "open" / "data");
+  wincni::test::let_everyone_write(dir / "open");
+  const Error above = thrown_error([&] { files::require_administrators_only(text(dir / "open" / "data")); });
+  CHECK_MESSAGE(above.msg().find("could replace what a plugin keeps there") != std::string::npos, above.msg());
+  // Nor does a folder not made yet.
+  CHECK_THROWS_AS(files::require_administrators_only(text(dir / "open" / "data" / "later")), Error);
+#ifdef _WIN32
+  CHECK_MESSAGE(above.msg().find("icacls") != std::string::npos, above.msg());
+#endif
+  wincni::test::let_only_administrators_write(dir / "open");
+  files::require_administrators_only(text(dir / "open" / "data"));
+}

@@ -14,9 +14,27 @@ from checks import check, exit_status
 from run_in_prefix import install, run_wine
 
 
+def drive_c():
+    return os.path.join(os.environ['WINEPREFIX'], 'drive_c')
+
+
 def windows_path(path):
-    """The Linux root is drive Z: under Wine."""
+    """A folder of the prefix's drive_c is on drive C:; the Linux root is
+    drive Z: under Wine."""
+    inside = os.path.relpath(path, drive_c())
+    if not inside.startswith('..'):
+        return 'C:\\' + inside.replace('/', '\\')
     return 'Z:' + path.replace('/', '\\')
+
+
+def make_scratch(label):
+    """A fresh folder on drive C:, as a node's data folders are. Not in /tmp:
+    Wine shows a sticky folder as one everybody may delete children of, and
+    the plugins refuse a data folder below such a one
+    (wincni::cni::private_files::require_administrators_only)."""
+    root = os.path.join(drive_c(), 'wincni-scratch')
+    os.makedirs(root, mode=0o755, exist_ok=True)
+    return tempfile.mkdtemp(prefix=f'wincni-wine-{label}-', dir=root)
 
 
 class Node:
@@ -98,7 +116,7 @@ def run_scenarios(plugin_option, scenarios, delegates=()):
     parser.add_argument('--install', action='append', default=[])
     args = parser.parse_args()
     install(args.install)
-    scratch = tempfile.mkdtemp(prefix=f'wincni-wine-{plugin_option}-')
+    scratch = make_scratch(plugin_option)
     try:
         node = Node(args.plugin, args.host_local, args.hnsctl, scratch)
         folders = [os.path.dirname(args.host_local)]

@@ -41,8 +41,11 @@ void create_private_directories(const std::string& path);
 // path (links resolved) owned by another user than root or this process's,
 // or writable by group or others without the sticky bit. Whoever can rename
 // a folder there can hand a plugin a store of their making, with links in
-// it. Checks the part of `path` that exists. On Windows the ACLs are not
-// read (docs/troubleshooting.md says what to check with icacls).
+// it. On Windows, a folder of its final path owned by someone other than
+// SYSTEM, the Administrators, TrustedInstaller or this process's user, or
+// whose DACL lets anyone else delete, rename or re-own it or a child, or
+// (`path` itself) add to it (docs/reference/windows-acls.md). Checks the
+// part of `path` that exists.
 void require_administrators_only(const std::string& path);
 bool is_directory(const std::string& path);
 // A file, not a directory or a device, following links; false when absent.
