@@ -79,7 +79,7 @@ def add_multiples(latency_results, floor):
 def wine_pass(args, native, native_latency):
     """The latency table for the release's .exe files under Wine, with the
     process counts of the native census (the same code delegates alike)."""
-    with tempfile.TemporaryDirectory(prefix="wincni-bench-wine-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="wincni-bench-wine-") as scratch, wine.nodes_on_drive_c():
         wine_binaries = wine.binaries(args.wine_release, args.wine_build, native, scratch)
         floor_samples, table = [], {}
         for name, commands in native_latency.items():

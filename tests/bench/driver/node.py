@@ -21,6 +21,10 @@ def place_nodes_in(directory):
     _root = directory
 
 
+def nodes_root():
+    return _root
+
+
 def memory_folder():
     """/dev/shm when it can be written, else None."""
     return "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None

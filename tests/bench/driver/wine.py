@@ -11,11 +11,13 @@ The figures are Wine's, not Windows': a Wine process start costs tens of
 milliseconds (the loader, the wineserver round trips), so every command is
 mostly that, and the floor here is a trivial .exe started the same way."""
 
+import contextlib
 import glob
 import os
 import stat
 import sys
 
+from . import node
 from .binaries import Binaries
 from .scenarios import REPO
 
@@ -67,3 +69,19 @@ def binaries(release_dir, windows_build, native, scratch):
     return Binaries(flannel=launched("flannel"), win_bridge=launched("win-bridge"), win_overlay=launched("win-overlay"),
                     host_local=launched("host-local"), hnsctl=native.hnsctl, spawn_floor=_launcher(scratch, floor),
                     peak_rss=None, populate_node=None, reference_host_local=None, delegate_dir=exe_dir)
+
+
+@contextlib.contextmanager
+def nodes_on_drive_c():
+    """Nodes made meanwhile live on the prefix's drive C: (on disk), not in
+    /dev/shm: Wine shows a sticky folder as one everybody may delete children
+    of, and the plugins refuse a data folder below one
+    (docs/reference/windows-acls.md)."""
+    root = os.path.join(os.environ["WINEPREFIX"], "drive_c", "wincni-bench")
+    os.makedirs(root, mode=0o755, exist_ok=True)
+    previous = node.nodes_root()
+    node.place_nodes_in(root)
+    try:
+        yield
+    finally:
+        node.place_nodes_in(previous)
