@@ -6,6 +6,7 @@
 #include "commands.hpp"
 #include "ipam_config.hpp"
 #include "resolv_conf.hpp"
+#include "store_lock_limit.hpp"
 #include "wincni/cni/error.hpp"
 
 namespace wincni::hostlocal {
@@ -35,7 +36,7 @@ cni::Result cmd_add(const cni::CommandContext& ctx) {
   if (!config.resolv_conf.empty()) result.dns = read_resolv_conf(config.resolv_conf);
 
   Store store = Store::open(config.location.data_dir, config.location.network);
-  const auto guard = store.lock();
+  const auto guard = store.lock(store_lock_limit(ctx));
   const OwnerKey owner(ctx.container_id, ctx.ifname);
   Snapshot snapshot = store.scan_owner(owner);
   std::vector<cni::IpAddress> unserved = config.requested_ips;

@@ -5,6 +5,7 @@
 #include "commands.hpp"
 #include "ipam_config.hpp"
 #include "store.hpp"
+#include "store_lock_limit.hpp"
 #include "wincni/cni/error.hpp"
 
 namespace wincni::hostlocal {
@@ -30,7 +31,7 @@ void cmd_check(const cni::CommandContext& ctx) {
   if (!store) throw not_found;
   std::vector<cni::IpAddress> held;
   {
-    const auto guard = store->lock();
+    const auto guard = store->lock(store_lock_limit(ctx));
     const OwnerKey owner(ctx.container_id, ctx.ifname);
     held = store->scan_owner(owner).held_by(owner);
   }

@@ -3,6 +3,7 @@
 #include "commands.hpp"
 #include "ipam_config.hpp"
 #include "release.hpp"
+#include "store_lock_limit.hpp"
 
 namespace wincni::hostlocal {
 
@@ -10,7 +11,7 @@ void cmd_del(const cni::CommandContext& ctx) {
   const StoreLocation location = StoreLocation::of(ctx.config);
   auto store = Store::open_existing(location.data_dir, location.network);
   if (!store) return;
-  const auto guard = store->lock();
+  const auto guard = store->lock(store_lock_limit(ctx));
   const OwnerKey owner(ctx.container_id, ctx.ifname);
   const Snapshot snapshot = store->scan_owner(owner);
   const auto ownership = [&owner](const Reservation& r) {

@@ -6,6 +6,7 @@
 #include "ipam_config.hpp"
 #include "release.hpp"
 #include "standing_reservation.hpp"
+#include "store_lock_limit.hpp"
 
 namespace wincni::hostlocal {
 
@@ -21,7 +22,7 @@ void cmd_gc(const cni::CommandContext& ctx) {
     valid_contents.insert(key.content());
     valid_contents.insert(key.container_id());
   }
-  const auto guard = store->lock();
+  const auto guard = store->lock(store_lock_limit(ctx));
   const Snapshot snapshot = store->scan();
   release_where(*store, snapshot, [&](const Reservation& r) {
     return r.content && valid_contents.count(trim_space(*r.content)) == 0 && !is_standing_owner(owner_container_id(*r.content));

@@ -47,7 +47,8 @@ std::optional<Store> Store::open_existing(std::string_view data_dir, std::string
   return Store(std::move(dir));
 }
 
-Store::Session::Session(Store& store) : store_(store), lock_(files::join(store.dir_, kLockFileName)) {
+Store::Session::Session(Store& store, std::chrono::milliseconds limit)
+    : store_(store), lock_(files::join(store.dir_, kLockFileName), limit) {
   store_.index_state_ = store_.index_.sealed() ? IndexState::kTrusted : IndexState::kUntrusted;
 }
 
@@ -56,7 +57,7 @@ Store::Session::~Session() {
   store_.index_state_ = IndexState::kNoSession;
 }
 
-Store::Session Store::lock() { return Session(*this); }
+Store::Session Store::lock(std::chrono::milliseconds limit) { return Session(*this, limit); }
 
 template <typename Change, typename Follow>
 bool Store::change_indexed(Change change, Follow follow) {

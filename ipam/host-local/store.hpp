@@ -12,6 +12,7 @@
 // with every reservation it publishes or releases, and seals it when the
 // lock is let go; an index found unsealed is rebuilt by the next full scan.
 
+#include <chrono>
 #include <map>
 #include <optional>
 #include <set>
@@ -65,6 +66,11 @@ class Store {
 
   const std::string& directory() const { return dir_; }
 
+  // How long a command waits for the network's lock: every holder keeps it
+  // for milliseconds, so a wait this long is a hung holder, and a plugin
+  // never waits for ever (cni::Error kTryAgainLater naming the lock file).
+  static constexpr std::chrono::milliseconds kLockLimit = std::chrono::minutes(2);
+
   // The network's lock; while it is held the owner index is read and kept.
   class Session {
    public:
@@ -76,11 +82,11 @@ class Store {
 
    private:
     friend class Store;
-    explicit Session(Store& store);
+    Session(Store& store, std::chrono::milliseconds limit);
     Store& store_;
     cni::FileLock lock_;
   };
-  [[nodiscard]] Session lock();
+  [[nodiscard]] Session lock(std::chrono::milliseconds limit = kLockLimit);
 
   // Every reservation, read.
   Snapshot scan();

@@ -15,6 +15,11 @@
 namespace wincni::cni {
 
 namespace {
+
+// The longest pause between two tries of a bounded wait: every holder keeps
+// a plugin's lock for milliseconds, and a waiter asleep after it is let go
+// is latency every queued pod pays (host-local's lock, 50 pods at once).
+constexpr std::chrono::milliseconds kLongestPause(5);
 [[noreturn]] void fail(const char* what, const std::string& path, int error) {
   throw Error(kIoFailure, fmt::format("cannot {} {}: {}", what, path, std::strerror(error)));
 }
@@ -45,7 +50,7 @@ FileLock::FileLock(const std::string& path, std::chrono::milliseconds limit) {
                                               path));
     }
     std::this_thread::sleep_for(pause);
-    pause = std::min(pause * 2, std::chrono::milliseconds(50));
+    pause = std::min(pause * 2, kLongestPause);
   }
   handle_ = fd;
 }

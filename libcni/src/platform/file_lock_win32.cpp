@@ -12,6 +12,11 @@
 namespace wincni::cni {
 
 namespace {
+
+// The longest pause between two tries of a bounded wait: every holder keeps
+// a plugin's lock for milliseconds, and a waiter asleep after it is let go
+// is latency every queued pod pays (host-local's lock, 50 pods at once).
+constexpr std::chrono::milliseconds kLongestPause(5);
 [[noreturn]] void fail(const char* what, const std::string& path, DWORD error) {
   throw Error(kIoFailure, fmt::format("cannot {} {}: Windows error {}", what, path, error));
 }
@@ -63,7 +68,7 @@ FileLock::FileLock(const std::string& path, std::chrono::milliseconds limit) {
                                               path));
     }
     Sleep(static_cast<DWORD>(pause.count()));
-    pause = std::min(pause * 2, std::chrono::milliseconds(50));
+    pause = std::min(pause * 2, kLongestPause);
   }
   handle_ = reinterpret_cast<std::intptr_t>(file);
 }

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "folder_access.hpp"
 #include "plugin.hpp"
 #include "support.hpp"
+#include "wincni/cni/file_lock.hpp"
 #include "wincni/cni/version.hpp"
 
 using hostlocal_test::ip;
@@ -46,6 +48,8 @@ class Node {
     return network_dir(network) / hl::ip_file_name(ip(address), hl::platform_escapes_colons());
   }
   const TempDir& dir() const { return dir_; }
+  // A variable every later run() gets too.
+  void set_env(const std::string& name, const std::string& value) { extra_env_[name] = value; }
 
   Outcome run(const std::string& command, const std::string& config, const std::string& container_id = "dummy",
               const std::string& ifname = "eth0", const std::string& cni_args = "") const {
@@ -56,6 +60,7 @@ class Node {
     env.set("CNI_IFNAME", ifname);
     env.set("CNI_PATH", "/opt/cni/bin");
     if (!cni_args.empty()) env.set("CNI_ARGS", cni_args);
+    for (const auto& [name, value] : extra_env_) env.set(name, value);
     cni::StringSource in(config);
     cni::StringSink out, err;
     const int rc = cni::run_plugin(hl::host_local_plugin(), {"host-local"}, env, in, out, err);
@@ -64,6 +69,7 @@ class Node {
 
  private:
   TempDir dir_;
+  std::map<std::string, std::string> extra_env_;
 };
 
 // The reference's dual-stack test config.
@@ -505,6 +511,29 @@ TEST_CASE("host-local writes its lock and its last reserved address never throug
   CHECK(through_lock.exit_code == 1);
   CHECK(through_lock.msg().find("symbolic link, refused") != std::string::npos);
   CHECK_FALSE(fs::exists(elsewhere));
+}
+
+// security review, finding 2: whoever holds a network's lock (a hung
+// host-local) must not hang every pod's ADD, DEL and GC for ever.
+TEST_CASE("a lock held past its limit: code 11 naming the lock, and nothing taken or released") {
+  Node node;
+  const std::string config = config_with(node, {{"ranges", ranges({{"10.1.0.0/24"}})}});
+  REQUIRE(node.run("ADD", config, "c1").exit_code == 0);
+  node.set_env("WINCNI_STORE_LOCK_TIMEOUT_MS", "200");
+  {
+    const cni::FileLock holder(path_text(node.network_dir() / "lock"));
+    for (const std::string command : {"ADD", "DEL", "CHECK", "GC"}) {
+      CAPTURE(command);
+      const std::string with_gc = config_with(node, {{"ranges", ranges({{"10.1.0.0/24"}})}}, "1.1.0");
+      const Outcome waited = node.run(command, command == "GC" ? with_gc : config, command == "ADD" ? "c2" : "c1");
+      CHECK(waited.exit_code == 1);
+      CHECK(waited.code() == cni::kTryAgainLater);
+      CHECK_MESSAGE(waited.msg().find("lock") != std::string::npos, waited.msg());
+    }
+  }
+  CHECK(fs::exists(node.file("10.1.0.2")));
+  CHECK_FALSE(fs::exists(node.file("10.1.0.3")));
+  CHECK(node.run("DEL", config, "c1").exit_code == 0);
 }
 
 TEST_CASE("a data folder others may write is refused before anything is written in it") {
