@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <optional>
 
 #include <fmt/format.h>
@@ -36,8 +37,31 @@ std::function<bool()> release_if_unchanged(const hostlocal::Store& store, const 
   };
 }
 
+// The endpoints other than ours that hold an address on a network, by the
+// network's name and the address: kube-proxy's source VIP endpoint (under
+// whatever owner a script reserved it), flanneld's, another plugin's pods.
+// Whether one of ours still serves a pod is decided from its attachment.
+using ForeignHolders = std::map<std::pair<std::string, cni::IpAddress>, std::string>;
+
+ForeignHolders foreign_holders(hns::HnsClient& client, const std::vector<engine::OwnEndpoint>& own) {
+  std::set<hns::Guid> ours;
+  for (const engine::OwnEndpoint& endpoint : own) ours.insert(endpoint.id);
+  std::map<hns::Guid, std::string> network_names;
+  for (const hns::HostComputeNetwork& network : client.list_networks()) network_names[network.id] = network.name;
+  ForeignHolders holders;
+  for (const hns::HostComputeEndpoint& endpoint : client.list_endpoints()) {
+    if (ours.contains(endpoint.id)) continue;
+    const auto network = network_names.find(endpoint.host_compute_network);
+    if (network == network_names.end()) continue;
+    for (const hns::IpConfig& config : endpoint.ip_configurations) {
+      holders.emplace(std::make_pair(network->second, config.ip_address), endpoint.name);
+    }
+  }
+  return holders;
+}
+
 void survey_allocations(const NodeFolders& folders, const std::set<std::string>& live, std::chrono::seconds grace,
-                        Survey& survey) {
+                        const ForeignHolders& held_in_hns, Survey& survey) {
   if (folders.ipam_data_dir.empty() || !files::is_directory(folders.ipam_data_dir)) return;
   for (const files::DirEntry& network : files::list_directory(folders.ipam_data_dir)) {
     std::optional<hostlocal::Store> store;
@@ -57,6 +81,8 @@ void survey_allocations(const NodeFolders& folders, const std::set<std::string>&
         if (!live.contains(owner)) survey.in_flight.insert(owner);
         continue;
       }
+      // An address HNS shows in use is no leftover, whoever the file names.
+      if (held_in_hns.contains({network.name, ip})) continue;
       std::string problem;
       if (hostlocal::is_orphan(*reservation.content)) {
         problem = "an empty reservation file: its writer died before naming the pod";
@@ -176,7 +202,7 @@ Survey survey_node(const std::shared_ptr<hns::HnsClient>& client, const NodeFold
       survey.occupied.insert(endpoint.sandbox);
     }
   }
-  survey_allocations(folders, live, grace, survey);
+  survey_allocations(folders, live, grace, foreign_holders(*client, own), survey);
   survey_scratch_files(folders, live, grace, survey);
   survey_endpoints(client, own, namespaces, live, survey);
   return survey;

@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -160,8 +161,10 @@ TEST_CASE("doctor: an address or a scratch file without a pod is removed; someon
   REQUIRE_MESSAGE(held.ok(), held.out << held.err);
   fs::create_directories(node.scratch_dir());
   std::ofstream(node.scratch_file("orphan")) << R"({"type":"win-bridge"})";
-  // The reference plugin's endpoint: a pod's name, not our ID.
-  create_foreign_endpoint(node, "cbr0", "othersandbox_cbr0");
+  // The reference plugin's endpoint: a pod's name, not our ID (with an
+  // address of its own: one HNS picked could be the ghost's, which doctor
+  // then keeps, as an address HNS shows in use).
+  create_foreign_endpoint(node, "cbr0", "othersandbox_cbr0", "10.244.4.200");
 
   const Doctor found = doctor(node, {"--grace", "0", "--apply"});
   CHECK(found.run.exit_code == 0);
@@ -298,6 +301,33 @@ TEST_CASE("doctor: reservations of a network no wincni config names are reported
         std::string::npos);
   CHECK(fs::exists(other / "172.20.0.5"));
   CHECK(node.held_addresses("cbr0").size() == 1);  // the living pod's, untouched
+}
+
+// security review, finding 6: a source VIP a script reserved under an owner
+// of its own was released as a pod's leftover, and the next pod got
+// kube-proxy's address.
+TEST_CASE("doctor: a reservation whose address an endpoint in HNS holds is never released, whoever it names") {
+  DirtyNode dirty;
+  FlannelNode& node = dirty.node;
+  const json ipam = {{"cniVersion", "1.0.0"},
+                     {"name", "cbr0"},
+                     {"ipam", {{"type", "host-local"}, {"dataDir", node.ipam_dir()}, {"subnet", "10.244.4.0/24"}}}};
+  for (const std::string owner : {"svip-script", "ghost"}) {
+    Run held = node.host_local(ipam.dump(), {{"CNI_COMMAND", "ADD"}, {"CNI_CONTAINERID", owner},
+                                             {"CNI_NETNS", "none"}, {"CNI_IFNAME", "eth0"}, {"CNI_PATH", "."}});
+    REQUIRE_MESSAGE(held.ok(), held.out << held.err);
+  }
+  // The script's address (10.244.4.4, after the living pod's .3) is kube-proxy's
+  // source VIP endpoint's; the ghost's (.5) nobody's.
+  REQUIRE(node.held_addresses("cbr0").size() == 3);
+  create_foreign_endpoint(node, "cbr0", "sourceVip", "10.244.4.4");
+  const Doctor applied = doctor(node, {"--grace", "0", "--apply"});
+  REQUIRE(applied.of("allocation").size() == 1);
+  CHECK(applied.of("allocation")[0]["Problem"].get<std::string>().find("ghost") != std::string::npos);
+  const auto left = node.held_addresses("cbr0");
+  CHECK(left.size() == 2);
+  CHECK(std::find(left.begin(), left.end(), "10.244.4.4") != left.end());
+  CHECK(node.endpoint("sourceVip"));
 }
 
 TEST_CASE("doctor: a config folder that does not exist is an error, never \"no configs\"") {
