@@ -68,6 +68,17 @@ struct DirtyNode {
     node.add("live", live_netns, config.dump());
   }
 
+  // host-local run by hand, as a script does, for a container that never
+  // gets an endpoint.
+  void reserve_by_hand(const std::string& owner) const {
+    const json ipam = {{"cniVersion", "1.0.0"},
+                       {"name", "cbr0"},
+                       {"ipam", {{"type", "host-local"}, {"dataDir", node.ipam_dir()}, {"subnet", "10.244.4.0/24"}}}};
+    Run held = node.host_local(ipam.dump(), {{"CNI_COMMAND", "ADD"}, {"CNI_CONTAINERID", owner},
+                                             {"CNI_NETNS", "none"}, {"CNI_IFNAME", "eth0"}, {"CNI_PATH", "."}});
+    REQUIRE_MESSAGE(held.ok(), held.out << held.err);
+  }
+
   // A pod whose ADD succeeded and that the runtime then forgot, its
   // namespace gone too (a crash, then a reboot).
   void add_forgotten(const std::string& pod) const {
@@ -152,13 +163,7 @@ TEST_CASE("doctor: an endpoint whose namespace is gone is removed even while the
 TEST_CASE("doctor: an address or a scratch file without a pod is removed; someone else's endpoint never") {
   DirtyNode dirty;
   FlannelNode& node = dirty.node;
-  // host-local run by hand for a container that never got an endpoint.
-  const json ipam = {{"cniVersion", "1.0.0"},
-                     {"name", "cbr0"},
-                     {"ipam", {{"type", "host-local"}, {"dataDir", node.ipam_dir()}, {"subnet", "10.244.4.0/24"}}}};
-  Run held = node.host_local(ipam.dump(), {{"CNI_COMMAND", "ADD"}, {"CNI_CONTAINERID", "ghost"},
-                                           {"CNI_NETNS", "none"}, {"CNI_IFNAME", "eth0"}, {"CNI_PATH", "."}});
-  REQUIRE_MESSAGE(held.ok(), held.out << held.err);
+  dirty.reserve_by_hand("ghost");
   fs::create_directories(node.scratch_dir());
   std::ofstream(node.scratch_file("orphan")) << R"({"type":"win-bridge"})";
   // The reference plugin's endpoint: a pod's name, not our ID (with an
@@ -309,14 +314,7 @@ TEST_CASE("doctor: reservations of a network no wincni config names are reported
 TEST_CASE("doctor: a reservation whose address an endpoint in HNS holds is never released, whoever it names") {
   DirtyNode dirty;
   FlannelNode& node = dirty.node;
-  const json ipam = {{"cniVersion", "1.0.0"},
-                     {"name", "cbr0"},
-                     {"ipam", {{"type", "host-local"}, {"dataDir", node.ipam_dir()}, {"subnet", "10.244.4.0/24"}}}};
-  for (const std::string owner : {"svip-script", "ghost"}) {
-    Run held = node.host_local(ipam.dump(), {{"CNI_COMMAND", "ADD"}, {"CNI_CONTAINERID", owner},
-                                             {"CNI_NETNS", "none"}, {"CNI_IFNAME", "eth0"}, {"CNI_PATH", "."}});
-    REQUIRE_MESSAGE(held.ok(), held.out << held.err);
-  }
+  for (const std::string owner : {"svip-script", "ghost"}) dirty.reserve_by_hand(owner);
   // The script's address (10.244.4.4, after the living pod's .3) is kube-proxy's
   // source VIP endpoint's; the ghost's (.5) nobody's.
   REQUIRE(node.held_addresses("cbr0").size() == 3);
