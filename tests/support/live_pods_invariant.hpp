@@ -2,10 +2,13 @@
 // The safety invariant of every deleting action, as a model-based test:
 // random sequences of ADD, DEL, CHECK, GC, STATUS, hnsctl doctor --apply,
 // hnsctl source-vip, wipes and moves of IPAM's store and wipes of the
-// runtime's cache, doctor pointed at folders that are not the plugins', over
-// a few pods of one plugin. After every step:
+// runtime's cache, doctor pointed at folders that are not the plugins', HNS
+// restarts that lose every pod's endpoint (projectcalico/calico#5164: the
+// pods keep running without a network), over a few pods of one plugin.
+// After every step:
 //   - every live pod (its ADD succeeded, no DEL of its own since) still has
-//     its endpoint, attached to its namespace: nothing else deleted it;
+//     its endpoint, attached to its namespace, unless an HNS restart lost
+//     it: nothing else deleted it;
 //   - no address is held twice (HNS's endpoints);
 //   - nothing outside the node's data folders changed.
 // The sequences come from a fixed seed (WINCNI_INVARIANT_SEED changes it).
@@ -71,7 +74,8 @@ class InvariantSequence {
 
  private:
   enum class Step {
-    Add, Del, DelAfterReboot, Check, Gc, Status, Doctor, MisdirectedDoctor, SourceVip, WipeStore, MoveStore, WipeCache
+    Add, Del, DelAfterReboot, Check, Gc, Status, Doctor, MisdirectedDoctor, SourceVip, WipeStore, MoveStore, WipeCache,
+    HnsRestart
   };
   struct Choice {
     Step step;
@@ -88,6 +92,7 @@ class InvariantSequence {
       {Step::WipeStore, 2, "store wiped"},
       {Step::MoveStore, 1, "store moved"},
       {Step::WipeCache, 2, "cache wiped"},
+      {Step::HnsRestart, 1, "HNS restart"},
   };
   // What lies outside every data folder of the node: it must never change,
   // also when doctor is pointed at it as its flannel and IPAM folders (the
@@ -103,6 +108,7 @@ class InvariantSequence {
     bool live = false;
     std::string ns;
     std::string endpoint_id;
+    bool endpoint_lost = false;  // an HNS restart took it; the pod runs on
   };
 
   std::string pod_name(int pod) const { return "pod" + std::to_string(pod); }
@@ -193,6 +199,19 @@ class InvariantSequence {
         for (const auto& entry : fs::directory_iterator(node_.runtime_cache_dir(), none)) fs::remove(entry.path());
         return;
       }
+      case Step::HnsRestart: {
+        // HNS itself drops the pods' endpoints; their namespaces, and the
+        // runtime's record of the pods, stay.
+        hns::HnsClient client = node_client(node_);
+        for (Pod& each : pods_) {
+          if (!each.live || each.endpoint_lost) continue;
+          const hns::Guid endpoint = *hns::Guid::parse(each.endpoint_id);
+          client.detach_from_namespace(*hns::Guid::parse(each.ns), endpoint);
+          client.delete_endpoint(endpoint);
+          each.endpoint_lost = true;
+        }
+        return;
+      }
     }
   }
 
@@ -213,7 +232,7 @@ class InvariantSequence {
     hns::HnsClient client = node_client(node_);
     for (int i = 0; i < kPods; ++i) {
       const Pod& pod = pods_[i];
-      if (!pod.live) continue;
+      if (!pod.live || pod.endpoint_lost) continue;
       const auto endpoint = client.find_endpoint(*hns::Guid::parse(pod.endpoint_id));
       REQUIRE_MESSAGE(endpoint, pod_name(i), "'s endpoint was deleted while its pod lives");
       CHECK_MESSAGE(endpoint->host_compute_namespace == *hns::Guid::parse(pod.ns), pod_name(i),
