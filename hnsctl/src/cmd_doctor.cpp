@@ -14,9 +14,12 @@
 #include "doctor/config_survey.hpp"
 #include "doctor/lost_endpoints.hpp"
 #include "doctor/node_survey.hpp"
+#include "doctor/repair_journal.hpp"
 #include "doctor/runtime_cache.hpp"
-#include "pods_data_dir.hpp"
 #include "flannel_config.hpp"
+#include "pods_data_dir.hpp"
+#include "wincni/cni/env.hpp"
+#include "wincni/engine/repair_journal.hpp"
 
 namespace wincni::hnsctl {
 
@@ -69,6 +72,9 @@ std::vector<Leftover> unreadable_entries(const doctor::RuntimeCache& cache) {
 
 }  // namespace
 
+// The journal's newest lines doctor shows; the whole file is at most 256 KiB.
+constexpr std::size_t kRepairsShown = 20;
+
 int doctor_run(Context& context, const Args& args) {
   cni::OptionSet options(
       "hnsctl doctor",
@@ -82,6 +88,8 @@ int doctor_run(Context& context, const Args& args) {
       .value("flannel-dir", "flannel's dataDir", flannel::kDefaultDataDir)
       .value("conf-dir", "the CNI config folder", kDefaultConfDir)
       .value("grace", "files younger than this many seconds belong to an ADD that may still run: left alone", "120")
+      .value("repair-journal", "the plugins' record of what their repairs deleted or moved, shown",
+             engine::repair_journal_path(cni::Environment::from_process()))
       .flag("apply", "remove what is wincni's")
       .flag("json", "print the findings as JSON");
   auto parsed = parse_options(options, args, context.out);
@@ -134,6 +142,7 @@ int doctor_run(Context& context, const Args& args) {
   const bool remains = std::any_of(treated.begin(), treated.end(), [](const Treated& t) {
     return t.outcome != Outcome::Repaired && t.outcome != Outcome::AlreadyGone;
   });
+  const std::vector<std::string> repairs = doctor::recent_repairs(parsed->text("repair-journal"), kRepairsShown);
 
   if (parsed->given("json")) {
     hns::Json found = hns::Json::array();
@@ -155,7 +164,8 @@ int doctor_run(Context& context, const Args& args) {
                                 {"ScratchFiles", survey.checked.scratch_files},
                                 {"Configs", configs.configs}}},
                               {"InFlight", survey.in_flight},
-                              {"Findings", found}};
+                              {"Findings", found},
+                              {"Repairs", repairs}};
     print(context.out, "{}\n", report.dump(2));
   } else {
     print(context.out,
@@ -171,6 +181,11 @@ int doctor_run(Context& context, const Args& args) {
             outcome_text(t.outcome), t.detail.empty() ? "" : ": " + t.detail);
     }
     if (treated.empty()) context.out.write("nothing left behind\n");
+    if (!repairs.empty()) {
+      print(context.out, "the last {} repairs the plugins made ({}):\n", repairs.size(),
+            parsed->text("repair-journal"));
+      for (const std::string& line : repairs) print(context.out, "  {}\n", line);
+    }
   }
   return remains ? kFailed : kOk;
 }

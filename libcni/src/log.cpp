@@ -105,6 +105,30 @@ LogSettings resolve_log_settings(const Environment& env, const nlohmann::json& c
 // A log file past this size is moved aside (to <file>.1) when a plugin
 // opens it.
 constexpr std::uint64_t kMaxLogBytes = 10 * 1024 * 1024;
+// The repair journal's: a repair is rare, and doctor reads the whole file.
+constexpr std::uint64_t kMaxJournalBytes = 256 * 1024;
+
+// `path` opened for appending, first moved aside to <path>.1 when it is
+// past `max_bytes`: rotated by size, one old file kept, since nothing else
+// ever trims it (containerd polls STATUS every 5 s on every node).
+std::unique_ptr<AppendFile> open_rotated(const std::string& path, std::uint64_t max_bytes) {
+  auto file = std::make_unique<AppendFile>(path);
+  if (file->is_open() && file->size() > max_bytes) {
+    file.reset();
+    // Another plugin may have rotated it since this one looked: only a file
+    // still past the limit goes (two rotating in the same instant can still
+    // cost the older file).
+    if (AppendFile(path).size() > max_bytes) {
+      try {
+        private_files::move_over(path, path + ".1");
+      } catch (const Error&) {
+        // Another plugin moved it first; append to whatever is there now.
+      }
+    }
+    file = std::make_unique<AppendFile>(path);
+  }
+  return file;
+}
 
 struct Logger::Sink {
   std::string plugin;
@@ -115,26 +139,11 @@ struct Logger::Sink {
   std::optional<LogLevel> stderr_level;
   ByteSink* err = nullptr;
   std::unique_ptr<AppendFile> file;
+  std::string journal_path;  // opened at the first repair
   std::mutex mutex;
 
   bool open(const std::string& path) {
-    file = std::make_unique<AppendFile>(path);
-    if (file->is_open() && file->size() > kMaxLogBytes) {
-      // Rotated by size, one old file kept: containerd polls STATUS every
-      // 5 s on every node, and nothing else would ever trim the log.
-      file.reset();
-      // Another plugin may have rotated it since this one looked: only a
-      // file still past the limit goes (two rotating in the same instant can
-      // still cost the older file).
-      if (AppendFile(path).size() > kMaxLogBytes) {
-        try {
-          private_files::move_over(path, path + ".1");
-        } catch (const Error&) {
-          // Another plugin moved it first; append to whatever is there now.
-        }
-      }
-      file = std::make_unique<AppendFile>(path);
-    }
+    file = open_rotated(path, kMaxLogBytes);
     if (file->is_open()) return true;
     if (err != nullptr) err->write(fmt::format("{}: cannot open log file {}: {}\n", plugin, path, file->error()));
     file.reset();
@@ -149,6 +158,7 @@ Logger::Logger(const LogSettings& settings, std::string plugin, ByteSink* err) :
   sink_->err = err;
   sink_->stderr_level = err != nullptr ? settings.stderr_level : std::nullopt;
   if (!settings.file.empty() && sink_->open(settings.file)) sink_->file_level = settings.file_level;
+  sink_->journal_path = settings.repair_journal;
   for (const std::string& problem : settings.problems) write(LogLevel::Warn, problem);
 }
 
@@ -169,11 +179,12 @@ void Logger::write(LogLevel level, std::string_view message) const { put(level, 
 
 void Logger::write_repair(std::string_view message) const { put(LogLevel::Warn, message, true); }
 
-void Logger::put(LogLevel level, std::string_view message, bool whatever_the_level) const {
+void Logger::put(LogLevel level, std::string_view message, bool repair) const {
   if (!sink_) return;
-  const bool to_file = sink_->file_level && (whatever_the_level || level <= *sink_->file_level);
+  const bool to_file = sink_->file_level && (repair || level <= *sink_->file_level);
   const bool to_stderr = sink_->stderr_level && level <= *sink_->stderr_level;
-  if (!to_file && !to_stderr) return;
+  const bool to_journal = repair && !sink_->journal_path.empty();
+  if (!to_file && !to_stderr && !to_journal) return;
   std::string level_text(log_level_name(level));
   for (char& c : level_text) c = static_cast<char>(c - 'a' + 'A');
   const std::string line = fmt::format("{} {:<5} {}[{}] {} {}: {}\n", utc_timestamp(), level_text, sink_->plugin,
@@ -181,6 +192,21 @@ void Logger::put(LogLevel level, std::string_view message, bool whatever_the_lev
   std::lock_guard lock(sink_->mutex);
   if (to_file) sink_->file->append(line);
   if (to_stderr) sink_->err->write(line);
+  if (to_journal) append_to_journal(line);
+}
+
+// Best effort, as every log line: a repair is never undone because its
+// record could not be written. The folder is made private when missing.
+void Logger::append_to_journal(const std::string& line) const {
+  const std::string& path = sink_->journal_path;
+  const auto slash = path.find_last_of("/\\");
+  try {
+    if (slash != std::string::npos && slash > 0) private_files::create_private_directories(path.substr(0, slash));
+  } catch (const Error&) {
+    return;
+  }
+  const auto journal = open_rotated(path, kMaxJournalBytes);
+  if (journal->is_open()) journal->append(line);
 }
 
 const Logger& Logger::disabled() {

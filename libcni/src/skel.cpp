@@ -158,7 +158,9 @@ class SkelRun {
   // The logger for this invocation, from the config once it has been read.
   const Logger& logger() {
     if (!logger_) {
-      logger_ = std::make_unique<Logger>(resolve_log_settings(env_, document_), spec_.name, &err_);
+      LogSettings settings = resolve_log_settings(env_, document_);
+      if (spec_.repair_journal) settings.repair_journal = spec_.repair_journal(env_);
+      logger_ = std::make_unique<Logger>(settings, spec_.name, &err_);
       logger_->set_invocation(invocation_.command, invocation_.container_id);
     }
     return *logger_;

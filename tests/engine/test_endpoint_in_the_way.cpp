@@ -163,6 +163,13 @@ TEST_CASE_TEMPLATE("a live pod's endpoint holding the address IPAM gives again i
   CHECK(holder_of(node, Case::kNetwork, b["ips"][0]["address"]) == "podB\r\neth0");
   CHECK(node.held_addresses(Case::kNetwork).size() == 2);
   CHECK(node.audit() == "");
+  // The repair is on record where doctor shows it, with no log file set.
+  const Run doctor = node.hnsctl({"doctor", "--json", "--cache-dir", node.runtime_cache_dir(), "--data-dir",
+                                  node.ipam_dir(), "--flannel-dir", node.scratch_dir(), "--conf-dir",
+                                  node.path("no-configs")});
+  const json repairs = json::parse(doctor.out, nullptr, false).value("Repairs", json::array());
+  REQUIRE_MESSAGE(repairs.size() == 1, doctor.out << doctor.err);
+  CHECK_MESSAGE(repairs[0].get<std::string>().find("giving it back to podA") != std::string::npos, repairs[0]);
 
   // Both pods leave as usual, and nothing is left.
   node.del("podB", "", config);

@@ -180,3 +180,30 @@ TEST_CASE("concurrent loggers on one file never split or lose lines") {
     CHECK(line.substr(line.size() - 100) == std::string(100, 'x'));
   }
 }
+
+TEST_CASE("repairs go to the journal whatever the log settings; nothing else does; a big journal is rotated") {
+  wincni::test::ScratchDir dir;
+  const auto journal = dir / "data" / "repairs.log";  // its folder is made when the first repair comes
+  LogSettings settings;
+  settings.repair_journal = journal.string();
+  {
+    Logger logger(settings, "win-bridge", nullptr);
+    logger.set_invocation("ADD", "podB");
+    logger.error("not a repair");
+    CHECK_FALSE(std::filesystem::exists(journal));
+    logger.repair("gave {} back to {}", "10.0.0.3", "podA");
+  }
+  auto lines = lines_of(journal);
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0].find(" WARN  win-bridge[") != std::string::npos);
+  CHECK(lines[0].find("] ADD podB: gave 10.0.0.3 back to podA") != std::string::npos);
+
+  {
+    std::ofstream(journal, std::ios::binary | std::ios::app) << std::string(256 * 1024, 'x') << '\n';
+  }
+  Logger(settings, "flannel", nullptr).repair("removed {}", "a scratch file");
+  CHECK(std::filesystem::exists(dir / "data" / "repairs.log.1"));
+  lines = lines_of(journal);
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0].find("removed a scratch file") != std::string::npos);
+}

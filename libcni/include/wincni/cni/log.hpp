@@ -41,6 +41,10 @@ struct LogSettings {
   LogLevel file_level = LogLevel::Info;
   std::optional<LogLevel> stderr_level;  // nullopt: stderr stays silent
   std::vector<std::string> problems;     // bad settings, logged as warnings once the log is open
+  // Where every repair() line also goes, whatever the settings above (""
+  // none): the plugins' repair journal, which hnsctl doctor shows, so that
+  // what a plugin took away is on record on a node whose log is off.
+  std::string repair_journal;
 };
 
 // `config` is the network config document; null or a non-object is ignored.
@@ -82,8 +86,9 @@ class Logger {
     emit(LogLevel::Debug, format, std::forward<Args>(args)...);
   }
   // A repair that deletes or moves something (an endpoint removed, an
-  // address given back): a WARN line in the log file whatever its level, so
-  // that an operator can always find what a plugin took away.
+  // address given back): a WARN line in the log file whatever its level, and
+  // in the repair journal, so that an operator can always find what a plugin
+  // took away.
   template <typename... Args>
   void repair(fmt::format_string<Args...> format, Args&&... args) const {
     if (sink_) write_repair(fmt::format(format, std::forward<Args>(args)...));
@@ -99,7 +104,9 @@ class Logger {
   }
 
   void write_repair(std::string_view message) const;
-  void put(LogLevel level, std::string_view message, bool whatever_the_level) const;
+  // A repair goes to the file whatever its level, and to the journal.
+  void put(LogLevel level, std::string_view message, bool repair) const;
+  void append_to_journal(const std::string& line) const;
 
   struct Sink;
   std::unique_ptr<Sink> sink_;

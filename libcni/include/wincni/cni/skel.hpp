@@ -49,6 +49,9 @@ struct PluginSpec {
   // does with a nil callback: nothing to verify, nothing to collect, ready.
   std::function<Result(const CommandContext&)> add;
   std::function<void(const CommandContext&)> del, check, gc, status;
+  // The repair journal's path for an invocation (LogSettings): where the
+  // plugin keeps its data; unset, repairs go to the log file alone.
+  std::function<std::string(const Environment&)> repair_journal;
 };
 
 // The spec of a plugin object with add, del, check, gc and status members
