@@ -106,7 +106,7 @@ int doctor_run(Context& context, const Args& args) {
   const doctor::Survey survey = doctor::survey_node(client, folders, cache.containers, std::chrono::seconds(grace));
 
   const std::vector<Leftover> unreadable = unreadable_entries(cache);
-  const std::vector<Leftover> lost = doctor::lost_endpoints(context.client, cache, std::chrono::seconds(grace));
+  const std::vector<Leftover> lost = doctor::lost_endpoints(context.client, cache, configs.networks, std::chrono::seconds(grace));
   // Which pods live is only known when every entry could be read, and a
   // cache that lists nobody while HNS shows pods of ours alive is the wrong
   // folder or an emptied one, not a node without pods.

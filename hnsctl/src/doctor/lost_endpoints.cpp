@@ -1,15 +1,13 @@
 #include "doctor/lost_endpoints.hpp"
 
-#include <set>
-#include <string>
-
 #include <fmt/format.h>
 
 #include "doctor/node_survey.hpp"
 
 namespace wincni::hnsctl::doctor {
 
-std::vector<Leftover> lost_endpoints(hns::HnsClient& client, const RuntimeCache& cache, std::chrono::seconds grace) {
+std::vector<Leftover> lost_endpoints(hns::HnsClient& client, const RuntimeCache& cache,
+                                     const std::set<std::string>& our_networks, std::chrono::seconds grace) {
   std::vector<Leftover> found;
   if (cache.attachments.empty()) return found;
   std::set<std::string> networks;
@@ -17,9 +15,9 @@ std::vector<Leftover> lost_endpoints(hns::HnsClient& client, const RuntimeCache&
   std::set<std::string> endpoints;
   for (const auto& endpoint : client.list_endpoints()) endpoints.insert(endpoint.name);
   for (const CachedAttachment& attachment : cache.attachments) {
-    // Only networks HNS has: another plugin's pods (or a network flanneld
-    // has not made again yet) are not for doctor to judge.
-    if (!networks.contains(attachment.network)) continue;
+    // A network flanneld has not made again yet is reported as a network
+    // problem by the config survey.
+    if (!our_networks.contains(attachment.network) || !networks.contains(attachment.network)) continue;
     const std::string name = attachment.container + "_" + attachment.network;
     if (endpoints.contains(name) || younger_than(attachment.path, grace)) continue;
     found.push_back({"pod without endpoint", attachment.path,

@@ -6,6 +6,8 @@
 // recreating the pod, which the runtime does not do by itself.
 
 #include <chrono>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "doctor/leftover.hpp"
@@ -14,8 +16,11 @@
 
 namespace wincni::hnsctl::doctor {
 
-// Cache entries younger than `grace` are skipped: their ADD may have just
-// made the endpoint, or their DEL be removing it.
-std::vector<Leftover> lost_endpoints(hns::HnsClient& client, const RuntimeCache& cache, std::chrono::seconds grace);
+// Only pods on networks a wincni config names (`our_networks`) and HNS has:
+// another plugin's pods, whose endpoints may be named otherwise, are not
+// doctor's to judge. Cache entries younger than `grace` are skipped: their
+// ADD may have just made the endpoint, or their DEL be removing it.
+std::vector<Leftover> lost_endpoints(hns::HnsClient& client, const RuntimeCache& cache,
+                                     const std::set<std::string>& our_networks, std::chrono::seconds grace);
 
 }  // namespace wincni::hnsctl::doctor

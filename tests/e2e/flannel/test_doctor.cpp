@@ -347,6 +347,12 @@ TEST_CASE("doctor: a pod the runtime still has whose endpoint HNS lost is report
   REQUIRE(endpoint);
   Run removed = node.hnsctl({"endpoint", "delete", (*endpoint)["ID"].get<std::string>()});
   REQUIRE_MESSAGE(removed.ok(), removed.out << removed.err);
+  // Another plugin's pod on a network no wincni config names: its endpoint
+  // may be named otherwise, so its absence says nothing.
+  node.host_gw("10.250.0.0/24", "othernet");
+  std::ofstream(fs::path(node.runtime_cache_dir()) / "othernet-otherpod-eth0")
+      << json{{"kind", "cniCacheV1"}, {"containerId", "otherpod"}, {"networkName", "othernet"}, {"ifName", "eth0"}}
+             .dump();
   const Doctor found = doctor(node, {"--grace", "0", "--apply"});
   CHECK(found.run.exit_code == 1);
   REQUIRE(found.of("pod without endpoint").size() == 1);
