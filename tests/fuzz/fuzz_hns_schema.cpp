@@ -1,11 +1,12 @@
 // HNS's JSON as hnsclient reads it, in both schemas: every object a reply or
 // a request body can hold, and policies in either shape. A decoded object
-// written back must read back as itself, and the v1/v2 conversions must take
-// whatever the decoders accept.
+// written back must read back as itself, and the emulator's v1/v2 views
+// (v1_views.hpp) must take whatever the decoders accept.
 
 #include <nlohmann/json.hpp>
 
 #include "fuzz_input.hpp"
+#include "v1_views.hpp"
 #include "wincni/hns/schema/hcn.hpp"
 #include "wincni/hns/schema/hns_v1.hpp"
 #include "wincni/hns/schema/json_io.hpp"

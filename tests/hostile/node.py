@@ -109,7 +109,7 @@ class Node:
                               text=True, timeout=30, check=False)
 
     def store_files(self) -> Dict[str, bytes]:
-        """The emulator's store (hnsclient/src/emulator/state_store.hpp), file
+        """The emulator's store (hns-emulator/src/state_store.hpp), file
         by file, but for its lock."""
         files = {}
         store = self.path("hns")

@@ -1,7 +1,7 @@
 #pragma once
 // An HNS endpoint's policies as `hnsctl endpoint list --json` shows them
 // (HCN or v1 shape: both have "Type"), without the ones HNS adds on its own
-// (hnsclient/src/emulator/hns_owned_policies.hpp): what the plugin sent.
+// (hns-emulator/src/hns_owned_policies.hpp): what the plugin sent.
 
 #include <string>
 #include <vector>

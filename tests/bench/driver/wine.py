@@ -36,7 +36,7 @@ def _release_bin(release_dir):
 def _install_emulator(windows_build):
     sys.path.insert(0, os.path.join(REPO, "tests", "windows", "hns"))
     from run_in_prefix import install  # the Wine suites' own installer
-    dlls = [os.path.join(windows_build, "hnsclient", "emulator-dll", name) for name in EMULATOR_DLLS]
+    dlls = [os.path.join(windows_build, "hns-emulator", "dll", name) for name in EMULATOR_DLLS]
     missing = [dll for dll in dlls if not os.path.exists(dll)]
     if missing:
         raise SystemExit(f"wine: {', '.join(missing)} missing: build the Windows test build first")

@@ -1,7 +1,7 @@
 // Prefixes with host bits in a config ("10.244.0.1/16"): sent to HNS as their
 // network, so that a host that refuses host bits (a Windows Server 2022 node
 // did, hcsshim issue 1951) takes the endpoint; the emulator refuses them
-// with WINCNI_EMULATOR_PREFIX_HOST_BITS=refuse (tests/unit/hnsclient shows
+// with WINCNI_EMULATOR_PREFIX_HOST_BITS=refuse (tests/unit/hns-emulator shows
 // it does).
 
 #include <doctest/doctest.h>

@@ -1,8 +1,9 @@
 #pragma once
 // Where HNS is when nothing else is said, and where the plugins keep what
 // their processes share on that host. One file pair picks both
-// (backend_win32.cpp, backend_emulator.cpp), so that nothing above it needs
-// to know whether it runs on Windows or on the emulator.
+// (hnsclient/src/backend_win32.cpp, hns-emulator/src/backend_emulator.cpp),
+// so that nothing above it needs to know whether it runs on Windows or on
+// the emulator.
 //
 // Windows: the real HNS (computenetwork.dll / vmcompute.dll from System32);
 // plugin data in %ProgramData%\wincni (C:\ProgramData\wincni without

@@ -1,8 +1,8 @@
 #pragma once
 // The HNS "API v1" objects that vmcompute's HNSCall speaks: HNSNetwork,
 // HNSEndpoint, the namespace object, and the response envelope
-// (docs/reference/hns-api.md §1), plus the mapping between them and the v2
-// objects, since one HNS store serves both APIs.
+// (docs/reference/hns-api.md §1). How one HNS store shows the same objects
+// through both APIs is the emulator's (hns-emulator/src/v1_views.hpp).
 
 #include <cstdint>
 #include <optional>
@@ -116,18 +116,5 @@ struct HnsEnvelope {
   static HnsEnvelope failure(std::string error);
   Json to_json() const;
 };
-
-// --- v1 <-> v2 --------------------------------------------------------------
-
-// What the v1 view shows of a network that v2 holds; `management_ip` is what
-// HNS learnt from the host adapter.
-HnsNetwork to_v1(const HostComputeNetwork& network, std::optional<cni::IpAddress> management_ip);
-HostComputeNetwork to_v2(const HnsNetwork& network);
-
-// `network` is the endpoint's network (its name and subnets fill v1 fields).
-HnsEndpoint to_v1(const HostComputeEndpoint& endpoint, const HostComputeNetwork& network);
-HostComputeEndpoint to_v2(const HnsEndpoint& endpoint);
-
-HnsNamespace to_v1(const HostComputeNamespace& ns);
 
 }  // namespace wincni::hns

@@ -1,4 +1,5 @@
 #include "host.hpp"
+#include "v1_views.hpp"
 
 namespace wincni::hns::emulator {
 

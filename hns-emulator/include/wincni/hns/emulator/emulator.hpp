@@ -8,7 +8,7 @@
 //   WINCNI_EMULATOR_HNS_VERSION  "13.2": the version HNS reports (overrides
 //                                the one `hnsctl` stored; default 15.4, which
 //                                has every feature)
-//   WINCNI_EMULATOR_FAULTS       fault injection (src/emulator/faults.hpp)
+//   WINCNI_EMULATOR_FAULTS       fault injection (hns-emulator/src/faults.hpp)
 //   WINCNI_EMULATOR_JOURNAL      file to append one JSON line per call to
 //   and the switches where Windows versions differ or nobody knows what
 //   Windows does (EmulatorConfig, docs/reference/emulator-fidelity.md)
@@ -32,11 +32,11 @@ namespace wincni::hns::emulator {
 inline constexpr const char* kDefaultStateDir = "/var/lib/wincni/hns-emulator";
 inline constexpr HnsVersion kDefaultHnsVersion{15, 4};
 
-// The language of HNS's error texts (src/emulator/error_texts.hpp).
+// The language of HNS's error texts (hns-emulator/src/error_texts.hpp).
 enum class ErrorTextLanguage { English, Chinese };
 
 // Where HNS starts looking for a free address or MAC
-// (src/emulator/free_pick.hpp).
+// (hns-emulator/src/free_pick.hpp).
 enum class PickOrder { Lowest, Random };
 
 struct EmulatorConfig {
@@ -63,7 +63,7 @@ struct EmulatorConfig {
   // WINCNI_EMULATOR_DUPLICATE_CODE's, one of 0x800700B7, 0x803B0010,
   // 0x80070034, 0x80070057.
   std::optional<HResult> duplicate_code;
-  // Enumerate filters name v1 properties (src/emulator/filter.hpp); with
+  // Enumerate filters name v1 properties (hns-emulator/src/filter.hpp); with
   // WINCNI_EMULATOR_FILTER_KEYS=either, v2 ones too.
   bool filter_either_schema = false;
   // A namespace deleted while endpoints are attached (the runtime tears the

@@ -4,6 +4,7 @@
 #include "failure.hpp"
 #include "filter.hpp"
 #include "garbling.hpp"
+#include "v1_views.hpp"
 #include "wincni/cni/json_keys.hpp"
 #include "wincni/hns/schema/hns_v1.hpp"
 #include "wincni/hns/schema/json_io.hpp"
