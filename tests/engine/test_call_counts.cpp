@@ -5,6 +5,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "emulator_journal.hpp"
 #include "flavor_cases.hpp"
 
@@ -37,6 +39,13 @@ TEST_CASE_TEMPLATE("ADD, DEL and STATUS make the same HNS calls beside 0 and 50 
   INFO(Case::kName);
   CaseNode<Case> node;
   const std::vector<std::string> alone = calls_of_add_del_status(node, "first");
+  // The journal was written: an ADD makes several HNS calls, a DEL some, so
+  // two empty journals cannot pass for equal ones.
+  const auto del_at = std::find(alone.begin(), alone.end(), "DEL");
+  const auto status_at = std::find(alone.begin(), alone.end(), "STATUS");
+  REQUIRE(del_at != alone.end());
+  CHECK(del_at - alone.begin() > 3);
+  CHECK(status_at - del_at > 1);
   for (int pod = 0; pod < kPodsBeside; ++pod) {
     node.add("beside-" + std::to_string(pod), node.create_namespace(), node.config().dump());
   }

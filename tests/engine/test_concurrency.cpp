@@ -40,6 +40,17 @@ TEST_CASE_TEMPLATE("50 simultaneous first ADDs create exactly one network", Case
   CHECK(added_addresses(at_once(node, "ADD", namespaces, config.dump())).size() == kPods);
   REQUIRE(node.networks().size() == 1);
   CHECK(node.networks()[0]["Name"] == Case::kNetwork);
+  // Shaped as one ADD alone makes it (type, subnets with an overlay's VSID,
+  // policies): the race must not leave a half-made network.
+  EngineNode alone(Case::flavor());
+  json alone_config = Case::config(alone);
+  alone_config["master"] = "Ethernet";
+  alone.add("pod0", alone.create_namespace(), alone_config.dump());
+  REQUIRE(alone.networks().size() == 1);
+  for (const char* key : {"Type", "Ipams", "Policies"}) {
+    CAPTURE(key);
+    CHECK(node.networks()[0].value(key, json()) == alone.networks()[0].value(key, json()));
+  }
   CHECK(pod_endpoints(node) == kPods);
   CHECK(node.audit() == "");
 
