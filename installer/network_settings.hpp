@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "wincni/cni/ip.hpp"
-#include "windows_policies.hpp"
+#include "wincni/flannel/windows_policies.hpp"
 
 namespace wincni::installer {
 

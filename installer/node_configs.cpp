@@ -2,8 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "flannel_config.hpp"
 #include "wincni/cni/config.hpp"
+#include "wincni/flannel/flannel_config.hpp"
 
 namespace wincni::installer {
 

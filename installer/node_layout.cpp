@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "flannel_config.hpp"
+#include "wincni/flannel/flannel_config.hpp"
 
 namespace wincni::installer {
 

@@ -8,7 +8,7 @@
 #include "c_boundary.hpp"
 #include "emulator_instance.hpp"
 #include "handout_ledger.hpp"
-#include "win32_guid.hpp"
+#include "wincni/hns/win32/win32_guid.hpp"
 
 namespace {
 

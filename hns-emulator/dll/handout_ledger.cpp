@@ -12,10 +12,10 @@
 
 #include <fmt/format.h>
 
-#include "co_task_string.hpp"
 #include "platform.hpp"
-#include "utf16.hpp"
+#include "wincni/cni/utf16.hpp"
 #include "wincni/hns/emulator/emulator.hpp"
+#include "wincni/hns/win32/co_task_string.hpp"
 
 namespace wincni::hns::emulator_dll {
 namespace {
@@ -144,7 +144,7 @@ void report_unfreed_handouts() {
     GetModuleFileNameW(nullptr, program, MAX_PATH);
     const std::string state_dir = emulator::EmulatorConfig::from_environment().state_dir;
     emulator::append_line(state_dir + "/cotaskmem-leaks.log",
-                          fmt::format("{} (pid {}): {} never freed with CoTaskMemFree", win32::narrow(program),
+                          fmt::format("{} (pid {}): {} never freed with CoTaskMemFree", cni::narrow(program),
                                       GetCurrentProcessId(), unfreed));
   } catch (...) {
     // Nowhere to say it: the process is ending.

@@ -17,9 +17,9 @@
 #include "c_boundary.hpp"
 #include "emulator_instance.hpp"
 #include "handout_ledger.hpp"
-#include "hcs_calls.hpp"
-#include "hns_call.hpp"
-#include "utf16.hpp"
+#include "wincni/cni/utf16.hpp"
+#include "wincni/hns/win32/hcs_calls.hpp"
+#include "wincni/hns/win32/hns_call.hpp"
 
 namespace {
 
@@ -41,12 +41,12 @@ extern "C" HRESULT WINAPI HNSCall(PCWSTR Method, PCWSTR Path, PCWSTR Request, PW
   if (!Response) return E_POINTER;
   *Response = nullptr;
   try {
-    HnsCallReply reply = emulator_dll::emulator().hns_call(win32::narrow(Method), win32::narrow(Path),
-                                                           win32::narrow(Request));
+    HnsCallReply reply = emulator_dll::emulator().hns_call(wincni::cni::narrow(Method), wincni::cni::narrow(Path),
+                                                           wincni::cni::narrow(Request));
     if (failed(reply.hr)) return static_cast<HRESULT>(reply.hr);
     *Response = emulator_dll::hand_out(reply.response, "HNSCall");
     return static_cast<HRESULT>(reply.hr);
-  } catch (const win32::Utf16Error&) {
+  } catch (const wincni::cni::Utf16Error&) {
     return E_INVALIDARG;
   } catch (const std::bad_alloc&) {
     return E_OUTOFMEMORY;

@@ -19,13 +19,13 @@
 #include <cstdlib>
 #include <system_error>
 
-#include "../win32/utf16.hpp"
+#include "wincni/cni/utf16.hpp"
 
 namespace wincni::hns::emulator {
 namespace {
 
-using win32::narrow;
-using win32::widen;
+using cni::narrow;
+using cni::widen;
 
 [[noreturn]] void throw_last_error(const std::string& what) {
   throw std::system_error(static_cast<int>(GetLastError()), std::system_category(), what);

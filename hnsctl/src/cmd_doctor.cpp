@@ -16,10 +16,10 @@
 #include "doctor/node_survey.hpp"
 #include "doctor/repair_journal.hpp"
 #include "doctor/runtime_cache.hpp"
-#include "flannel_config.hpp"
 #include "pods_data_dir.hpp"
 #include "wincni/cni/env.hpp"
 #include "wincni/engine/repair_journal.hpp"
+#include "wincni/flannel/flannel_config.hpp"
 
 namespace wincni::hnsctl {
 

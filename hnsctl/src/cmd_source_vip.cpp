@@ -12,7 +12,7 @@
 #include "commands.hpp"
 #include "host_endpoint.hpp"
 #include "pods_data_dir.hpp"
-#include "standing_reservation.hpp"
+#include "wincni/hostlocal/standing_reservation.hpp"
 
 namespace wincni::hnsctl {
 

@@ -7,16 +7,16 @@
 
 #include <fmt/format.h>
 
-#include "bridge_flavor.hpp"
 #include "config_explanation.hpp"
-#include "flannel_config.hpp"
-#include "overlay_flavor.hpp"
-#include "pod_delegate.hpp"
-#include "subnet_env.hpp"
+#include "wincni/bridge/bridge_flavor.hpp"
 #include "wincni/cni/config.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/json_keys.hpp"
 #include "wincni/engine/engine.hpp"
+#include "wincni/flannel/flannel_config.hpp"
+#include "wincni/flannel/pod_delegate.hpp"
+#include "wincni/flannel/subnet_env.hpp"
+#include "wincni/overlay/overlay_flavor.hpp"
 
 namespace wincni::hnsctl {
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <string_view>
 
-#include "owner.hpp"
 #include "range_set.hpp"
-#include "store.hpp"
 #include "wincni/cni/result.hpp"
+#include "wincni/hostlocal/owner.hpp"
+#include "wincni/hostlocal/store.hpp"
 
 namespace wincni::hostlocal {
 

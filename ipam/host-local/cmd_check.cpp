@@ -4,9 +4,9 @@
 
 #include "commands.hpp"
 #include "ipam_config.hpp"
-#include "store.hpp"
 #include "store_lock_limit.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/hostlocal/store.hpp"
 
 namespace wincni::hostlocal {
 

@@ -5,8 +5,8 @@
 #include "go_strings.hpp"
 #include "ipam_config.hpp"
 #include "release.hpp"
-#include "standing_reservation.hpp"
 #include "store_lock_limit.hpp"
+#include "wincni/hostlocal/standing_reservation.hpp"
 
 namespace wincni::hostlocal {
 

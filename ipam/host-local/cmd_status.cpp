@@ -7,9 +7,9 @@
 #include "commands.hpp"
 #include "ipam_config.hpp"
 #include "range_iterator.hpp"
-#include "store.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/private_files.hpp"
+#include "wincni/hostlocal/store.hpp"
 
 namespace wincni::hostlocal {
 

@@ -1,4 +1,4 @@
-#include "owner.hpp"
+#include "wincni/hostlocal/owner.hpp"
 
 #include "go_strings.hpp"
 

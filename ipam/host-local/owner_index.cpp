@@ -1,4 +1,4 @@
-#include "owner_index.hpp"
+#include "wincni/hostlocal/owner_index.hpp"
 
 #include <cstdint>
 #include <map>
@@ -6,10 +6,10 @@
 #include <fmt/format.h>
 
 #include "directory_seal.hpp"
-#include "owner.hpp"
-#include "store.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/private_files.hpp"
+#include "wincni/hostlocal/owner.hpp"
+#include "wincni/hostlocal/store.hpp"
 
 namespace wincni::hostlocal {
 

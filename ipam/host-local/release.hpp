@@ -5,7 +5,7 @@
 
 #include <functional>
 
-#include "store.hpp"
+#include "wincni/hostlocal/store.hpp"
 
 namespace wincni::hostlocal {
 

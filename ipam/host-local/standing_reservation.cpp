@@ -1,10 +1,10 @@
-#include "standing_reservation.hpp"
+#include "wincni/hostlocal/standing_reservation.hpp"
 
 #include <array>
 
 #include "allocator.hpp"
 #include "range_set.hpp"
-#include "store.hpp"
+#include "wincni/hostlocal/store.hpp"
 
 namespace wincni::hostlocal {
 

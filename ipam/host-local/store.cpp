@@ -1,4 +1,4 @@
-#include "store.hpp"
+#include "wincni/hostlocal/store.hpp"
 
 #include "file_names.hpp"
 #include "wincni/cni/error.hpp"

@@ -1,7 +1,7 @@
 #include "store_lock_limit.hpp"
 
-#include "store.hpp"
 #include "wincni/cni/milliseconds_setting.hpp"
+#include "wincni/hostlocal/store.hpp"
 
 namespace wincni::hostlocal {
 

@@ -5,10 +5,10 @@
 
 #include "delegate_config.hpp"
 #include "plugin.hpp"
-#include "pod_delegate.hpp"
-#include "scratch_store.hpp"
 #include "wincni/cni/delegate.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/flannel/pod_delegate.hpp"
+#include "wincni/flannel/scratch_store.hpp"
 
 namespace wincni::flannel {
 

@@ -6,9 +6,9 @@
 
 #include "delegate_config.hpp"
 #include "plugin.hpp"
-#include "pod_delegate.hpp"
 #include "wincni/cni/delegate.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/flannel/pod_delegate.hpp"
 
 namespace wincni::flannel {
 namespace {

@@ -19,9 +19,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "flannel_config.hpp"
-#include "subnet_env.hpp"
-#include "windows_policies.hpp"
+#include "wincni/flannel/flannel_config.hpp"
+#include "wincni/flannel/subnet_env.hpp"
+#include "wincni/flannel/windows_policies.hpp"
 
 namespace wincni::flannel {
 

@@ -1,4 +1,4 @@
-#include "flannel_config.hpp"
+#include "wincni/flannel/flannel_config.hpp"
 
 #include <algorithm>
 
@@ -6,8 +6,8 @@
 
 #include "wincni/cni/config_fields.hpp"
 #include "wincni/cni/error.hpp"
-#include "wincni/cni/private_files.hpp"
 #include "wincni/cni/json_keys.hpp"
+#include "wincni/cni/private_files.hpp"
 
 namespace wincni::flannel {
 namespace {

@@ -1,4 +1,4 @@
-#include "node_address.hpp"
+#include "wincni/flannel/node_address.hpp"
 
 #include <fmt/format.h>
 

@@ -4,9 +4,9 @@
 // network (win-bridge on host-gw, win-overlay on vxlan) and hands each
 // command on to it (docs/flannel.md).
 
-#include "node_address.hpp"
 #include "wincni/cni/result.hpp"
 #include "wincni/cni/skel.hpp"
+#include "wincni/flannel/node_address.hpp"
 
 namespace wincni::flannel {
 

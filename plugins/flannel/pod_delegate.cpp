@@ -1,4 +1,4 @@
-#include "pod_delegate.hpp"
+#include "wincni/flannel/pod_delegate.hpp"
 
 #include <fmt/format.h>
 

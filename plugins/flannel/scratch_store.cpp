@@ -1,4 +1,4 @@
-#include "scratch_store.hpp"
+#include "wincni/flannel/scratch_store.hpp"
 
 #include <random>
 

@@ -1,4 +1,4 @@
-#include "subnet_env.hpp"
+#include "wincni/flannel/subnet_env.hpp"
 
 #include <algorithm>
 #include <array>

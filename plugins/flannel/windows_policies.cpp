@@ -1,4 +1,4 @@
-#include "windows_policies.hpp"
+#include "wincni/flannel/windows_policies.hpp"
 
 #include <algorithm>
 #include <set>

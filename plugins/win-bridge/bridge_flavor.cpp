@@ -1,4 +1,4 @@
-#include "bridge_flavor.hpp"
+#include "wincni/bridge/bridge_flavor.hpp"
 
 #include <algorithm>
 #include <set>

@@ -1,6 +1,6 @@
 // win-bridge: the endpoint engine with the bridge's rules.
 
-#include "bridge_flavor.hpp"
+#include "wincni/bridge/bridge_flavor.hpp"
 #include "wincni/cni/skel.hpp"
 #include "wincni/engine/engine.hpp"
 

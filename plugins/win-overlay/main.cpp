@@ -1,8 +1,8 @@
 // win-overlay: the endpoint engine with the overlay's rules.
 
-#include "overlay_flavor.hpp"
 #include "wincni/cni/skel.hpp"
 #include "wincni/engine/engine.hpp"
+#include "wincni/overlay/overlay_flavor.hpp"
 
 int main(int argc, char** argv) {
   const wincni::overlay::OverlayFlavor flavor;

@@ -1,4 +1,4 @@
-#include "overlay_flavor.hpp"
+#include "wincni/overlay/overlay_flavor.hpp"
 
 #include <cctype>
 

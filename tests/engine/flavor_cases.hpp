@@ -11,11 +11,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bridge_flavor.hpp"
-#include "overlay_flavor.hpp"
 #include "engine_node.hpp"
 #include "foreign_endpoint.hpp"
 #include "test_flavor.hpp"
+#include "wincni/bridge/bridge_flavor.hpp"
+#include "wincni/overlay/overlay_flavor.hpp"
 
 namespace wincni::test {
 

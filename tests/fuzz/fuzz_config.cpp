@@ -7,11 +7,11 @@
 #include <optional>
 
 #include "config/endpoint_config.hpp"
-#include "flannel_config.hpp"
 #include "fuzz_input.hpp"
 #include "ipam_config.hpp"
 #include "wincni/cni/config.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/flannel/flannel_config.hpp"
 
 using namespace wincni;
 

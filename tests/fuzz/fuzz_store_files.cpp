@@ -4,8 +4,8 @@
 
 #include "file_names.hpp"
 #include "fuzz_input.hpp"
-#include "owner.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/hostlocal/owner.hpp"
 
 using namespace wincni;
 using namespace wincni::hostlocal;

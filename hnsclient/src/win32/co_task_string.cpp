@@ -1,4 +1,4 @@
-#include "co_task_string.hpp"
+#include "wincni/hns/win32/co_task_string.hpp"
 
 #include <windows.h>
 #include <objbase.h>

@@ -10,12 +10,12 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "co_task_string.hpp"
-#include "hcs_calls.hpp"
-#include "hns_call.hpp"
 #include "system_library.hpp"
 #include "utf16.hpp"
-#include "win32_guid.hpp"
+#include "wincni/hns/win32/co_task_string.hpp"
+#include "wincni/hns/win32/hcs_calls.hpp"
+#include "wincni/hns/win32/hns_call.hpp"
+#include "wincni/hns/win32/win32_guid.hpp"
 
 namespace wincni::hns::win32 {
 namespace {

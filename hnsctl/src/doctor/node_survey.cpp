@@ -7,15 +7,15 @@
 
 #include <fmt/format.h>
 
-#include "owner.hpp"
-#include "scratch_store.hpp"
-#include "standing_reservation.hpp"
-#include "store.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/file_times.hpp"
 #include "wincni/cni/private_files.hpp"
 #include "wincni/engine/attachment_liveness.hpp"
 #include "wincni/engine/own_endpoints.hpp"
+#include "wincni/flannel/scratch_store.hpp"
+#include "wincni/hostlocal/owner.hpp"
+#include "wincni/hostlocal/standing_reservation.hpp"
+#include "wincni/hostlocal/store.hpp"
 
 namespace wincni::hnsctl::doctor {
 

@@ -1,11 +1,11 @@
 #include <doctest/doctest.h>
 
 #include "addresses.hpp"
-#include "bridge_flavor.hpp"
 #include "cni_test_helpers.hpp"
 #include "parsed_config.hpp"
 #include "plan/endpoint_plan.hpp"
 #include "plan/policy_assembly.hpp"
+#include "wincni/bridge/bridge_flavor.hpp"
 
 using namespace wincni;
 using namespace wincni::engine;

@@ -4,8 +4,8 @@
 #include <doctest/doctest.h>
 
 #include "addresses.hpp"
-#include "flannel_config.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/flannel/flannel_config.hpp"
 
 using namespace wincni;
 using flannel::FlannelConfig;

@@ -12,8 +12,8 @@
 #include "addresses.hpp"
 #include "fixture_configs.hpp"
 #include "scratch_dir.hpp"
-#include "subnet_env.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/flannel/subnet_env.hpp"
 
 using namespace wincni;
 using flannel::parse_subnet_env;

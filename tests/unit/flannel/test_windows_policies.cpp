@@ -5,8 +5,8 @@
 
 #include "addresses.hpp"
 #include "fixture_configs.hpp"
-#include "windows_policies.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/flannel/windows_policies.hpp"
 
 using namespace wincni;
 using flannel::Backend;

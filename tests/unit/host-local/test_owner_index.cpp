@@ -11,10 +11,10 @@
 #endif
 
 #include "file_names.hpp"
-#include "owner.hpp"
-#include "owner_index.hpp"
-#include "store.hpp"
 #include "support.hpp"
+#include "wincni/hostlocal/owner.hpp"
+#include "wincni/hostlocal/owner_index.hpp"
+#include "wincni/hostlocal/store.hpp"
 
 using hostlocal_test::ip;
 using hostlocal_test::TempDir;

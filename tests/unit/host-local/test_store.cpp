@@ -8,10 +8,10 @@
 
 #include "file_names.hpp"
 #include "go_strings.hpp"
-#include "owner.hpp"
-#include "store.hpp"
 #include "support.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/hostlocal/owner.hpp"
+#include "wincni/hostlocal/store.hpp"
 
 using hostlocal_test::ip;
 using hostlocal_test::read_text;

@@ -1,12 +1,12 @@
 #include <doctest/doctest.h>
 
 #include "addresses.hpp"
-#include "bridge_flavor.hpp"
 #include "cni_test_helpers.hpp"
-#include "parsed_config.hpp"
-#include "fixture_configs.hpp"
-#include "plan/endpoint_marker.hpp"
 #include "commands/network_locator.hpp"
+#include "fixture_configs.hpp"
+#include "parsed_config.hpp"
+#include "plan/endpoint_marker.hpp"
+#include "wincni/bridge/bridge_flavor.hpp"
 
 using namespace wincni;
 using namespace wincni::engine;

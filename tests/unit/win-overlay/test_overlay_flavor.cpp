@@ -3,9 +3,9 @@
 #include "addresses.hpp"
 #include "commands/network_locator.hpp"
 #include "fixture_configs.hpp"
-#include "overlay_flavor.hpp"
 #include "parsed_config.hpp"
 #include "plan/endpoint_plan.hpp"
+#include "wincni/overlay/overlay_flavor.hpp"
 
 using namespace wincni;
 using namespace wincni::engine;

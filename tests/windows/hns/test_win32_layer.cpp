@@ -11,11 +11,11 @@
 #include <memory>
 #include <string>
 
-#include "hcs_calls.hpp"
 #include "system_library.hpp"
 #include "win32_hcn_api.hpp"
 #include "wincni/hns/guid.hpp"
 #include "wincni/hns/hresult.hpp"
+#include "wincni/hns/win32/hcs_calls.hpp"
 
 namespace {
 

@@ -20,10 +20,10 @@
 #include <string_view>
 #include <vector>
 
-#include "owner.hpp"
-#include "owner_index.hpp"
 #include "wincni/cni/file_lock.hpp"
 #include "wincni/cni/ip.hpp"
+#include "wincni/hostlocal/owner.hpp"
+#include "wincni/hostlocal/owner_index.hpp"
 
 namespace wincni::hostlocal {
 

@@ -9,12 +9,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "flannel_config.hpp"
-#include "node_address.hpp"
-#include "scratch_store.hpp"
-#include "subnet_env.hpp"
 #include "wincni/cni/env.hpp"
 #include "wincni/cni/skel.hpp"
+#include "wincni/flannel/flannel_config.hpp"
+#include "wincni/flannel/node_address.hpp"
+#include "wincni/flannel/scratch_store.hpp"
+#include "wincni/flannel/subnet_env.hpp"
 
 namespace wincni::flannel {
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "owner.hpp"
 #include "wincni/cni/ip.hpp"
+#include "wincni/hostlocal/owner.hpp"
 
 namespace wincni::hostlocal {
 
