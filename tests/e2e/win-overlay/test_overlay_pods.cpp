@@ -118,7 +118,7 @@ TEST_CASE("the reference's v2 sample (OVN hybrid overlay): its own provider addr
   EmulatedNode node;
   node.vxlan("10.132.0.0/24", "OVNKubernetesHybridOverlayNetwork");
   const std::string netns = node.create_namespace();
-  const json config = overlay_fixture(node, "ref-win-overlay-v2.conf");
+  const json config = fixture(node, "ref-win-overlay-v2.conf");
   const Pod pod = add_pod(node, netns, config);
   CHECK(pod.result["ip4"]["ip"] == "10.132.0.2/24");
   const auto provider = policies_of(pod.endpoint, "ProviderAddress");
@@ -130,7 +130,7 @@ TEST_CASE("the reference's v2 sample (OVN hybrid overlay): its own provider addr
 TEST_CASE("the reference's v1 sample as flannel hands it over (with host-local), under dockershim") {
   EmulatedNode node;
   node.vxlan("10.244.3.0/24", "vxlan0");
-  json config = overlay_fixture(node, "ref-win-overlay-v1.conf");
+  json config = fixture(node, "ref-win-overlay-v1.conf");
   config["ipam"] = {{"type", "host-local"}, {"subnet", kOverlaySubnet}, {"dataDir", node.ipam_dir()}};
   const Pod pod = add_pod(node, "none", config);
   CHECK(pod.endpoint["Dns"]["ServerList"] == json{"11.0.0.10"});
