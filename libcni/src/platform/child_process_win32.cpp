@@ -23,6 +23,7 @@
 
 #include <fmt/format.h>
 
+#include "windows_command_line.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/utf16.hpp"
 #include "wincni/cni/win32_error_text.hpp"
@@ -112,38 +113,6 @@ std::wstring application_path(const std::string& program) {
     if (is_file(path + extension)) return path + extension;
   }
   return path;  // CreateProcessW says what is wrong with it
-}
-
-// One argument as the C runtime's command-line parser gives it back: quoted
-// when empty or holding blanks or quotes, with the backslashes before a
-// quote (or the closing one) doubled.
-void append_quoted(std::wstring& line, const std::wstring& argument) {
-  if (!argument.empty() && argument.find_first_of(L" \t\n\v\"") == std::wstring::npos) {
-    line += argument;
-    return;
-  }
-  line += L'"';
-  std::size_t backslashes = 0;
-  for (wchar_t c : argument) {
-    if (c == L'\\') {
-      ++backslashes;
-      continue;
-    }
-    line.append(c == L'"' ? backslashes * 2 + 1 : backslashes, L'\\');
-    backslashes = 0;
-    line += c;
-  }
-  line.append(backslashes * 2, L'\\');
-  line += L'"';
-}
-
-std::wstring command_line(char* const* argv) {
-  std::wstring line;
-  for (char* const* word = argv; *word != nullptr; ++word) {
-    if (!line.empty()) line += L' ';
-    append_quoted(line, widen(*word));
-  }
-  return line;
 }
 
 std::wstring_view variable_name(const std::wstring& entry) {
@@ -392,7 +361,7 @@ class ChildRun {
  private:
   void start() {
     ExecArguments arguments(spec_);
-    std::wstring line = command_line(arguments.argv());
+    std::wstring line = widen(windows_command_line(arguments.argv()));
     std::wstring environment = environment_block(arguments.envp());
     InheritedHandles inherited({stdin_.pipe.childs.get(), stdout_.pipe.childs.get(), stderr_.pipe.childs.get()});
 
