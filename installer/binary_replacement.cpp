@@ -86,9 +86,10 @@ BinaryChange install_binary(std::string_view content, const std::string& bin_dir
   try {
     files::rename_aside(change.moved_aside_to, change.path);
   } catch (const std::exception& error) {
-    throw std::runtime_error(fmt::format("{}: could not be replaced ({}), and the running one could not be put back "
-                                         "({}): it is {}, the new one {}",
-                                         change.path, failure, error.what(), change.moved_aside_to, staged));
+    throw std::runtime_error(
+        fmt::format("{}: could not be replaced ({}), and the running one could not be put back "
+                    "({}): it is {}, the new one {}",
+                    change.path, failure, error.what(), change.moved_aside_to, staged));
   }
   throw std::runtime_error(fmt::format("{}: could not be replaced ({}){}", change.path, failure, discard(staged)));
 }

@@ -31,9 +31,10 @@ std::vector<std::string> read_binaries(const std::string& source_dir, const std:
   for (const std::string& binary : binaries) {
     auto content = private_files::read_file(private_files::join(source_dir, binary));
     if (!content) {
-      throw std::runtime_error(fmt::format("{} is not in {}: run wincni-install from the release's bin folder or "
-                                           "name that folder with --source-dir",
-                                           binary, source_dir));
+      throw std::runtime_error(
+          fmt::format("{} is not in {}: run wincni-install from the release's bin folder or "
+                      "name that folder with --source-dir",
+                      binary, source_dir));
     }
     contents.push_back(std::move(*content));
   }
@@ -66,10 +67,11 @@ void warn_about_configs_before(const std::string& conf_dir, const std::string& c
   }
   std::sort(earlier.begin(), earlier.end());
   for (const std::string& name : earlier) {
-    warnings.write(fmt::format("wincni-install: warning: {} comes before {} in {}: the runtime uses the first "
-                               "config in name order, so pods get that one; remove it or rename ours with "
-                               "--conf-name\n",
-                               name, conf_name, conf_dir));
+    warnings.write(
+        fmt::format("wincni-install: warning: {} comes before {} in {}: the runtime uses the first "
+                    "config in name order, so pods get that one; remove it or rename ours with "
+                    "--conf-name\n",
+                    name, conf_name, conf_dir));
   }
 }
 
@@ -112,8 +114,8 @@ void install(const InstallOptions& options, cni::ByteSink& report, cni::ByteSink
   }
 
   remove_leftovers(options.conf_dir, {options.conf_name});
-  report_config(options.conf_dir, options.conf_name,
-                update_config_file(options.conf_dir, options.conf_name, conflist), report);
+  report_config(options.conf_dir, options.conf_name, update_config_file(options.conf_dir, options.conf_name, conflist),
+                report);
   warn_about_configs_before(options.conf_dir, options.conf_name, warnings);
 
   if (with_net_conf) {

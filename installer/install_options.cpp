@@ -21,22 +21,27 @@ struct Setting {
 };
 
 constexpr Setting kSettings[] = {
-    {"layout", "WINCNI_LAYOUT", "containerd (C:\\opt\\cni\\bin, C:\\etc\\cni\\net.d) or dockershim (C:\\k\\cni, "
-                                "C:\\k\\cni\\config); default containerd"},
+    {"layout", "WINCNI_LAYOUT",
+     "containerd (C:\\opt\\cni\\bin, C:\\etc\\cni\\net.d) or dockershim (C:\\k\\cni, "
+     "C:\\k\\cni\\config); default containerd"},
     {"bin-dir", "WINCNI_BIN_DIR", "the runtime's CNI bin folder (default: the layout's)"},
     {"conf-dir", "WINCNI_CONF_DIR", "the runtime's CNI config folder (default: the layout's)"},
     {"conf-name", "WINCNI_CONF_NAME", "the config's file name (default 10-flannel.conflist)"},
     {"source-dir", "WINCNI_SOURCE_DIR", "where the binaries are copied from (default: this program's folder)"},
     {"backend", "WINCNI_BACKEND", "flanneld's backend: vxlan (default) or host-gw"},
     {"vni", "WINCNI_VNI", "the VXLAN VNI (default 4096)"},
-    {"network-name", "WINCNI_NETWORK_NAME", "flanneld's HNS network (default: cbr0 on host-gw, flannel.<VNI> on vxlan)"},
-    {"service-cidr", "WINCNI_SERVICE_CIDR", "the cluster's service network(s), one per family, comma-separated "
-                                            "(required)"},
-    {"cluster-cidr", "WINCNI_CLUSTER_CIDR", "the cluster's pod network(s); with it flanneld's net-conf.json is "
-                                            "written too"},
+    {"network-name", "WINCNI_NETWORK_NAME",
+     "flanneld's HNS network (default: cbr0 on host-gw, flannel.<VNI> on vxlan)"},
+    {"service-cidr", "WINCNI_SERVICE_CIDR",
+     "the cluster's service network(s), one per family, comma-separated "
+     "(required)"},
+    {"cluster-cidr", "WINCNI_CLUSTER_CIDR",
+     "the cluster's pod network(s); with it flanneld's net-conf.json is "
+     "written too"},
     {"node-ip", "WINCNI_NODE_IP", "the node's address (default: the HNS network's, found at each ADD)"},
-    {"dns-server", "WINCNI_DNS_SERVER", "the cluster DNS service address(es) (default: the 10th address of the "
-                                        "IPv4 service network)"},
+    {"dns-server", "WINCNI_DNS_SERVER",
+     "the cluster DNS service address(es) (default: the 10th address of the "
+     "IPv4 service network)"},
     {"dns-domain", "WINCNI_DNS_DOMAIN", "the cluster's DNS domain (default cluster.local)"},
     {"flanneld-conf-dir", "WINCNI_FLANNELD_CONF_DIR", "where net-conf.json goes (default C:\\etc\\kube-flannel)"},
 };
@@ -149,8 +154,9 @@ std::vector<cni::IpAddress> read_dns_servers(const SettingValues& values,
     }
   }
   if (servers.empty()) {
-    throw UsageError("--dns-server (or WINCNI_DNS_SERVER) is required: the service network has no IPv4 10th address "
-                     "to take as the cluster DNS service's");
+    throw UsageError(
+        "--dns-server (or WINCNI_DNS_SERVER) is required: the service network has no IPv4 10th address "
+        "to take as the cluster DNS service's");
   }
   return servers;
 }
@@ -173,9 +179,10 @@ NetworkSettings read_network(const SettingValues& values) {
   if (!network.cluster_networks.empty() &&
       std::none_of(network.cluster_networks.begin(), network.cluster_networks.end(),
                    [](const cni::IpPrefix& prefix) { return prefix.address().is_v4(); })) {
-    throw UsageError(fmt::format("{}: flanneld needs an IPv4 cluster network (and an IPv6 one beside it for dual "
-                                 "stack)",
-                                 values.origin("cluster-cidr")));
+    throw UsageError(
+        fmt::format("{}: flanneld needs an IPv4 cluster network (and an IPv6 one beside it for dual "
+                    "stack)",
+                    values.origin("cluster-cidr")));
   }
   for (const cni::IpPrefix& pods : network.cluster_networks) {
     for (const cni::IpPrefix& services : network.service_networks) {
@@ -232,10 +239,10 @@ bool is_reserved_device_name(const std::string& name) {
 cni::OptionSet command_line_options() {
   cni::OptionSet options("wincni-install",
                          "Installs wincni on a Windows node: copies the binaries next to this program into the "
-                           "runtime's CNI bin folder (a running one is moved aside and removed on a later run), "
-                           "writes the flannel CNI config and, with a cluster CIDR, flanneld's net-conf.json. "
-                           "Running it again changes nothing. Every flag can be given as the WINCNI_* variable "
-                           "named after it.");
+                         "runtime's CNI bin folder (a running one is moved aside and removed on a later run), "
+                         "writes the flannel CNI config and, with a cluster CIDR, flanneld's net-conf.json. "
+                         "Running it again changes nothing. Every flag can be given as the WINCNI_* variable "
+                         "named after it.");
   for (const Setting& setting : kSettings) {
     options.value(setting.flag, fmt::format("{} [{}]", setting.help, setting.variable));
   }
@@ -278,8 +285,8 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
   const std::string layout_name = values.get("layout");
   const auto layout = parse_layout(layout_name.empty() ? "containerd" : layout_name);
   if (!layout) {
-    throw UsageError(fmt::format("{}: \"{}\" is not a layout: containerd or dockershim", values.origin("layout"),
-                                 layout_name));
+    throw UsageError(
+        fmt::format("{}: \"{}\" is not a layout: containerd or dockershim", values.origin("layout"), layout_name));
   }
   const NodeFolders folders = default_folders(*layout);
   InstallOptions& options_out = parsed.options;
@@ -287,8 +294,8 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
   options_out.conf_dir = folder(values, "conf-dir", folders.conf);
   options_out.conf_name = values.get("conf-name").empty() ? "10-flannel.conflist" : values.get("conf-name");
   if (options_out.conf_name.find_first_of("/\\:*?\"<>|") != std::string::npos) {
-    throw UsageError(fmt::format("{}: a file name, not a path, without any of * ? \" < > |",
-                                 values.origin("conf-name")));
+    throw UsageError(
+        fmt::format("{}: a file name, not a path, without any of * ? \" < > |", values.origin("conf-name")));
   }
   // Runtimes read a network list only from a .conflist file.
   if (!options_out.conf_name.ends_with(".conflist")) {
@@ -298,8 +305,8 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
   options_out.source_dir = values.get("source-dir").empty() ? "" : folder(values, "source-dir", "");
   options_out.flanneld_conf_dir = folder(values, "flanneld-conf-dir", default_flanneld_conf_dir());
   if (is_reserved_device_name(options_out.conf_name)) {
-    throw UsageError(fmt::format("{}: \"{}\" names a device on Windows", values.origin("conf-name"),
-                                 options_out.conf_name));
+    throw UsageError(
+        fmt::format("{}: \"{}\" names a device on Windows", values.origin("conf-name"), options_out.conf_name));
   }
   options_out.network = read_network(values);
   return parsed;

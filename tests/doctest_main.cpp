@@ -48,9 +48,8 @@ bool matches(std::string_view pattern, std::string_view name) {
     return false;
   }
   if (name.empty()) return false;
-  const bool same = pattern.front() == '?' ||
-                    std::tolower(static_cast<unsigned char>(pattern.front())) ==
-                        std::tolower(static_cast<unsigned char>(name.front()));
+  const bool same = pattern.front() == '?' || std::tolower(static_cast<unsigned char>(pattern.front())) ==
+                                                  std::tolower(static_cast<unsigned char>(name.front()));
   return same && matches(pattern.substr(1), name.substr(1));
 }
 

@@ -44,9 +44,12 @@ cni::Result checked(cni::Result result, const Invocation& invocation) {
 PodInterface pod_interface(const Invocation& invocation) {
   const cni::CommandContext& ctx = invocation.ctx;
   switch (invocation.role) {
-    case Role::Namespace: return {ctx.ifname, ctx.netns};
-    case Role::Sandbox: return {ctx.ifname, ctx.container_id};
-    case Role::Joiner: return {ctx.ifname, ctx.netns.substr(std::string_view("container:").size())};
+    case Role::Namespace:
+      return {ctx.ifname, ctx.netns};
+    case Role::Sandbox:
+      return {ctx.ifname, ctx.container_id};
+    case Role::Joiner:
+      return {ctx.ifname, ctx.netns.substr(std::string_view("container:").size())};
   }
   return {ctx.ifname, ctx.netns};
 }
@@ -78,9 +81,10 @@ void attach_existing(Invocation& invocation, const EndpointView& endpoint) {
     invocation.access->attach(endpoint, invocation.attachment);
   } catch (const hns::HnsError& e) {
     if (!hns::is_compute_system_missing(e.hresult())) throw;
-    invocation.log().warn("container {} is not running (HCS knows no compute system of that ID); endpoint {} is not "
-                          "attached to it",
-                          invocation.attachment.container, endpoint.name);
+    invocation.log().warn(
+        "container {} is not running (HCS knows no compute system of that ID); endpoint {} is not "
+        "attached to it",
+        invocation.attachment.container, endpoint.name);
   }
 }
 
@@ -112,11 +116,12 @@ std::optional<cni::Result> try_reuse(Invocation& invocation, const NetworkView& 
   }
   try {
     const bool hns_assigned = !ipam.configured();
-    EndpointSpec wanted = plan_endpoint(PlanRequest{invocation.config, invocation.flavor, network, invocation.api,
-                                                    endpoint.name, endpoint.id,
-                                                    hns_assigned ? std::vector<PodAddress>{} : held_addresses(endpoint)});
+    EndpointSpec wanted =
+        plan_endpoint(PlanRequest{invocation.config, invocation.flavor, network, invocation.api, endpoint.name,
+                                  endpoint.id, hns_assigned ? std::vector<PodAddress>{} : held_addresses(endpoint)});
     if (hns_assigned) {
-      for (const cni::IpPrefix& address : endpoint.addresses) require_usable(address.address(), wanted, network, invocation.flavor, "HNS");
+      for (const cni::IpPrefix& address : endpoint.addresses)
+        require_usable(address.address(), wanted, network, invocation.flavor, "HNS");
       auto late = late_policies(invocation.config, endpoint.addresses, invocation.api);
       wanted.policies.insert(wanted.policies.end(), late.begin(), late.end());
     }
@@ -164,9 +169,10 @@ Obstacle clear_address_holders(Invocation& invocation, const EndpointSpec& spec,
   if (holders.empty()) return Obstacle::None;
   const HolderVerdict verdict = judge_holders(invocation, std::move(holders));
   for (const AddressHolder& dead : verdict.dead) {
-    invocation.log().repair("endpoint {} holds {}, which IPAM has given this pod, and serves no sandbox HNS still has: "
-                          "removing it",
-                          dead.endpoint.name, dead.address.str());
+    invocation.log().repair(
+        "endpoint {} holds {}, which IPAM has given this pod, and serves no sandbox HNS still has: "
+        "removing it",
+        dead.endpoint.name, dead.address.str());
     remove_endpoint(*invocation.access, dead.endpoint);
   }
   if (verdict.live.empty()) return verdict.dead.empty() ? Obstacle::None : Obstacle::Removed;
@@ -182,9 +188,10 @@ Obstacle clear_address_holders(Invocation& invocation, const EndpointSpec& spec,
                                    "in use (run hnsctl doctor)",
                                    live.endpoint.name, live.address.str()));
     }
-    invocation.log().repair("IPAM gave {} to this pod, but endpoint {} of a live sandbox holds it (IPAM's store lost "
-                          "it): giving it back to {} and asking IPAM again",
-                          live.address.str(), live.endpoint.name, *holder);
+    invocation.log().repair(
+        "IPAM gave {} to this pod, but endpoint {} of a live sandbox holds it (IPAM's store lost "
+        "it): giving it back to {} and asking IPAM again",
+        live.address.str(), live.endpoint.name, *holder);
     std::vector<cni::IpAddress> held;
     for (const cni::IpPrefix& address : live.endpoint.addresses) held.push_back(address.address());
     try {
@@ -239,8 +246,8 @@ CreatedEndpoint allocate_and_create(Invocation& invocation, const NetworkView& n
   for (int given_back = 0;; ++given_back) {
     const std::vector<PodAddress> addresses =
         allocate(invocation, ipam, ipam_config, given_back == 0 ? early_ipam : nullptr);
-    EndpointSpec spec = plan_endpoint(
-        PlanRequest{invocation.config, invocation.flavor, network, invocation.api, invocation.endpoint_name, id, addresses});
+    EndpointSpec spec = plan_endpoint(PlanRequest{invocation.config, invocation.flavor, network, invocation.api,
+                                                  invocation.endpoint_name, id, addresses});
     try {
       EndpointView endpoint = create_endpoint_with_id(access, spec, network, invocation.log());
       return {std::move(spec), std::move(endpoint)};
@@ -284,7 +291,8 @@ cni::Result create_fresh(Invocation& invocation, const NetworkView& network, con
 
   if (!ipam.configured()) {
     require_address_features(invocation, endpoint.addresses);
-    for (const cni::IpPrefix& address : endpoint.addresses) require_usable(address.address(), spec, network, invocation.flavor, "HNS");
+    for (const cni::IpPrefix& address : endpoint.addresses)
+      require_usable(address.address(), spec, network, invocation.flavor, "HNS");
     if (auto late = late_policies(config, endpoint.addresses, invocation.api); !late.empty()) {
       access->add_policies(endpoint, late);
       endpoint.policies.insert(endpoint.policies.end(), late.begin(), late.end());
@@ -292,7 +300,8 @@ cni::Result create_fresh(Invocation& invocation, const NetworkView& network, con
   }
 
   const Attachment attachment = invocation.attachment;
-  rollback.push("attachment of " + endpoint.name, [access, endpoint, attachment] { access->detach(endpoint, attachment); });
+  rollback.push("attachment of " + endpoint.name,
+                [access, endpoint, attachment] { access->detach(endpoint, attachment); });
   access->attach(endpoint, attachment);
 
   cni::Result result = checked(pod_result(invocation, endpoint), invocation);

@@ -29,14 +29,13 @@ std::string addresses_text(const std::vector<cni::IpPrefix>& addresses) {
 void check_attachment(const Invocation& invocation, const EndpointView& endpoint) {
   if (invocation.access->is_attached(endpoint, invocation.attachment)) return;
   if (invocation.attachment.ns) {
-    mismatch(endpoint.ns.is_null()
-                 ? fmt::format("endpoint \"{}\" is attached to no namespace, not to CNI_NETNS {}", endpoint.name,
-                               invocation.attachment.ns->str())
-                 : fmt::format("endpoint \"{}\" is attached to namespace {}, not to CNI_NETNS {}", endpoint.name,
-                               endpoint.ns.str(), invocation.attachment.ns->str()));
+    mismatch(endpoint.ns.is_null() ? fmt::format("endpoint \"{}\" is attached to no namespace, not to CNI_NETNS {}",
+                                                 endpoint.name, invocation.attachment.ns->str())
+                                   : fmt::format("endpoint \"{}\" is attached to namespace {}, not to CNI_NETNS {}",
+                                                 endpoint.name, endpoint.ns.str(), invocation.attachment.ns->str()));
   }
-  mismatch(fmt::format("endpoint \"{}\" is not attached to container {}", endpoint.name,
-                       invocation.attachment.container));
+  mismatch(
+      fmt::format("endpoint \"{}\" is not attached to container {}", endpoint.name, invocation.attachment.container));
 }
 
 void check_addresses(const EndpointView& endpoint, const cni::Result& previous) {

@@ -54,7 +54,8 @@ void EndpointEngine::del(const cni::CommandContext& ctx) const {
     HnsAccess& access = *invocation.access;
     teardown.attempt("detaching " + ctx.container_id, [&] {
       auto endpoint = access.find_endpoint(invocation.endpoint_name);
-      if (endpoint && access.is_attached(*endpoint, invocation.attachment)) access.detach(*endpoint, invocation.attachment);
+      if (endpoint && access.is_attached(*endpoint, invocation.attachment))
+        access.detach(*endpoint, invocation.attachment);
     });
     teardown.finish();
     return;

@@ -132,9 +132,9 @@ nlohmann::ordered_json EndpointEngine::explain(const cni::CommandContext& ctx) c
         missing["create"].erase("found");
         missing["create"].erase("id");
       } else {
-        missing["waits"] = fmt::format("{} s for it to appear (networkWaitSeconds), then error 11",
-                                       std::chrono::duration_cast<std::chrono::seconds>(invocation.config.network_wait)
-                                           .count());
+        missing["waits"] =
+            fmt::format("{} s for it to appear (networkWaitSeconds), then error 11",
+                        std::chrono::duration_cast<std::chrono::seconds>(invocation.config.network_wait).count());
         problems.push_back(missing_network_advice(invocation.config, flavor_));
       }
     } catch (const cni::Error& error) {
@@ -146,9 +146,10 @@ nlohmann::ordered_json EndpointEngine::explain(const cni::CommandContext& ctx) c
   report["ipam"] = ipam_json(invocation);
   Json endpoint = {{"name", invocation.endpoint_name}};
   if (auto existing = invocation.access->find_endpoint(invocation.endpoint_name)) {
-    endpoint["existing"] = fmt::format("{} is there already: ADD reuses it if it is what ADD would make, else replaces "
-                                       "it when this plugin made it and stops when someone else did",
-                                       existing->id.str());
+    endpoint["existing"] = fmt::format(
+        "{} is there already: ADD reuses it if it is what ADD would make, else replaces "
+        "it when this plugin made it and stops when someone else did",
+        existing->id.str());
   }
   report["endpoint"] = endpoint;
   report["policies"] = network ? policies_json(invocation, *network, problems) : Json::array();

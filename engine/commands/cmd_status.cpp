@@ -45,21 +45,21 @@ void EndpointEngine::status(const cni::CommandContext& ctx) const {
       not_available(e.msg());
     }
     HnsAccess& access = *invocation.access;
-    const EndpointFlavor::EndpointQueries endpoints{
-        [&](const std::string& name) -> std::optional<EndpointView> {
-          std::optional<EndpointView> endpoint = access.find_endpoint(name);
-          if (endpoint && endpoint->network != network->id) return std::nullopt;
-          return endpoint;
-        },
-        [&] { return access.endpoints_of(*network); }};
+    const EndpointFlavor::EndpointQueries endpoints{[&](const std::string& name) -> std::optional<EndpointView> {
+                                                      std::optional<EndpointView> endpoint = access.find_endpoint(name);
+                                                      if (endpoint && endpoint->network != network->id)
+                                                        return std::nullopt;
+                                                      return endpoint;
+                                                    },
+                                                    [&] { return access.endpoints_of(*network); }};
     limited = flavor_.connectivity_problem(invocation.config, *network, endpoints);
   } else {
     std::optional<NetworkSpec> creatable;
     try {
       creatable = creatable_network(invocation.config, flavor_, invocation.access->version());
     } catch (const cni::Error& e) {
-      not_available(fmt::format("network \"{}\" does not exist and cannot be created: {}", invocation.config.network,
-                                e.msg()));
+      not_available(
+          fmt::format("network \"{}\" does not exist and cannot be created: {}", invocation.config.network, e.msg()));
     }
     if (!creatable) {
       not_available(fmt::format("network \"{}\" does not exist (yet): {}", invocation.config.network,

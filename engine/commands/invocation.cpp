@@ -23,10 +23,11 @@ HnsApi resolve_api(const std::optional<HnsApi>& configured, std::string_view net
                                  netns));
   }
   if (configured == HnsApi::V1 && namespace_guid) {
-    throw cni::Error(cni::kInvalidEnvironment,
-                     fmt::format("CNI_NETNS {} is an HCN namespace (containerd), but the config sets \"apiVersion\": 1, "
-                                 "which is for dockershim: set \"apiVersion\": 2 or leave it out",
-                                 netns));
+    throw cni::Error(
+        cni::kInvalidEnvironment,
+        fmt::format("CNI_NETNS {} is an HCN namespace (containerd), but the config sets \"apiVersion\": 1, "
+                    "which is for dockershim: set \"apiVersion\": 2 or leave it out",
+                    netns));
   }
   if (configured == HnsApi::V2 && dockershim) {
     throw cni::Error(cni::kInvalidEnvironment,

@@ -41,11 +41,13 @@ void IpamCalls::give_back(const std::string& container, const std::vector<cni::I
   config = with_key(std::move(config), "args", {{"cni", {{"ips", ips}}}});
   cni::Environment env = invocation_.env();
   env.set("CNI_CONTAINERID", container);
-  const cni::Result reserved = cni::delegate_add(invocation_.config.ipam_type, config.dump(), ctx.config.cni_version(), env);
+  const cni::Result reserved =
+      cni::delegate_add(invocation_.config.ipam_type, config.dump(), ctx.config.cni_version(), env);
   // An IPAM that ignores args.cni.ips would have reserved others instead.
   for (const cni::IpConfig& ip : reserved.ips) {
     if (std::find(addresses.begin(), addresses.end(), ip.address.address()) == addresses.end()) {
-      throw cni::Error(cni::kTryAgainLater, "IPAM reserved " + ip.address.str() + " instead of the addresses asked for");
+      throw cni::Error(cni::kTryAgainLater,
+                       "IPAM reserved " + ip.address.str() + " instead of the addresses asked for");
     }
   }
 }

@@ -111,16 +111,18 @@ NetworkView wait_for(HnsAccess& access, const EndpointConfig& config, const Endp
     std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(kPollInterval, deadline - now));
     if (auto network = access.find_network(config.network)) return *network;
   }
-  throw cni::Error(cni::kTryAgainLater, fmt::format("network \"{}\" not found after waiting {} ms: {}", config.network,
-                                                   config.network_wait.count(), missing_network_advice(config, flavor)));
+  throw cni::Error(cni::kTryAgainLater,
+                   fmt::format("network \"{}\" not found after waiting {} ms: {}", config.network,
+                               config.network_wait.count(), missing_network_advice(config, flavor)));
 }
 
 }  // namespace
 
 std::string missing_network_advice(const EndpointConfig& config, const EndpointFlavor& flavor) {
-  std::string advice = fmt::format("check that {} runs on this node and has created it, with the name the config's "
-                                   "\"name\" gives",
-                                   flavor.network_creator());
+  std::string advice = fmt::format(
+      "check that {} runs on this node and has created it, with the name the config's "
+      "\"name\" gives",
+      flavor.network_creator());
   if (flavor.type_to_create(config)) {
     advice += fmt::format(", or give the config \"master\" and an ipam subnet so that {} can create it",
                           flavor.plugin_name());
@@ -130,9 +132,9 @@ std::string missing_network_advice(const EndpointConfig& config, const EndpointF
 
 void require_accepted_type(const NetworkView& network, const EndpointFlavor& flavor) {
   if (flavor.accepts(network.type)) return;
-  throw cni::Error(cni::kWrongNetworkType, fmt::format("network \"{}\" is of type {}; {} needs {}", network.name,
-                                                  hns::network_type_name(network.type), flavor.plugin_name(),
-                                                  flavor.accepted_types()));
+  throw cni::Error(cni::kWrongNetworkType,
+                   fmt::format("network \"{}\" is of type {}; {} needs {}", network.name,
+                               hns::network_type_name(network.type), flavor.plugin_name(), flavor.accepted_types()));
 }
 
 std::optional<NetworkSpec> creatable_network(const EndpointConfig& config, const EndpointFlavor& flavor,
@@ -167,7 +169,8 @@ NetworkView locate_network(HnsAccess& access, const EndpointConfig& config, cons
   std::optional<NetworkView> network = access.find_network(config.network);
   if (!network) {
     const auto spec = creatable_network(config, flavor, access.version());
-    network = spec ? create_under_lock(access, *spec, config, flavor, data_dir, lock_limit, log) : wait_for(access, config, flavor, log);
+    network = spec ? create_under_lock(access, *spec, config, flavor, data_dir, lock_limit, log)
+                   : wait_for(access, config, flavor, log);
   }
   require_accepted_type(*network, flavor);
   settle_host_side(access, *network, config, flavor, data_dir, lock_limit, log);

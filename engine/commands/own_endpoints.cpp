@@ -17,8 +17,8 @@ std::vector<OwnEndpoint> own_endpoints(const std::shared_ptr<hns::HnsClient>& cl
     if (network == network_names.end()) continue;
     const auto sandbox = sandbox_of(endpoint.name, network->second);
     if (!sandbox || !is_marked(endpoint.id, network->first, endpoint.name)) continue;
-    OwnEndpoint found{endpoint.id, endpoint.name, network->first, network->second, *sandbox,
-                      endpoint.host_compute_namespace, {}};
+    OwnEndpoint found{
+        endpoint.id, endpoint.name, network->first, network->second, *sandbox, endpoint.host_compute_namespace, {}};
     if (auto v1 = client->get_hns_endpoint(endpoint.id)) found.containers = v1->shared_containers;
     own.push_back(std::move(found));
   }

@@ -15,11 +15,11 @@ void require(Invocation& invocation, hns::Feature feature, std::string_view sett
 
 void require_carried(const Invocation& invocation, const cni::IpPrefix& address, std::string_view what) {
   if (invocation.flavor.carries(address.family())) return;
-  throw cni::Error(cni::kUnsupportedField,
-                   fmt::format("{} {} is IPv{}, which {} networks do not carry ({} gives pods IPv{} addresses only)",
-                               what, address.str(), address.address().is_v4() ? 4 : 6,
-                               invocation.flavor.accepted_types(), invocation.flavor.plugin_name(),
-                               address.address().is_v4() ? 6 : 4));
+  throw cni::Error(
+      cni::kUnsupportedField,
+      fmt::format("{} {} is IPv{}, which {} networks do not carry ({} gives pods IPv{} addresses only)", what,
+                  address.str(), address.address().is_v4() ? 4 : 6, invocation.flavor.accepted_types(),
+                  invocation.flavor.plugin_name(), address.address().is_v4() ? 6 : 4));
 }
 
 }  // namespace
@@ -41,8 +41,8 @@ void require_address_features(Invocation& invocation, const std::vector<cni::IpP
   for (const cni::IpPrefix& address : addresses) require_carried(invocation, address, "the address");
   for (const cni::IpPrefix& address : addresses) {
     if (!address.address().is_v4()) {
-      require(invocation, hns::Feature::Ipv6DualStack, fmt::format("the IPv6 address {}", address.str()),
-              "dual-stack", "11.10 and later");
+      require(invocation, hns::Feature::Ipv6DualStack, fmt::format("the IPv6 address {}", address.str()), "dual-stack",
+              "11.10 and later");
       return;
     }
   }

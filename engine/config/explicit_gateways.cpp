@@ -11,13 +11,15 @@ std::vector<ConfigRoute> gateway_routes(const std::vector<ConfigRoute>& addition
     const ConfigRoute& route = additional_routes[i];
     if (!route.is_default() || !route.gw) continue;  // a route, or the pods' own default route
     if (!gateway_from_additional_routes) {
-      ignored.push_back(fmt::format("additionalRoutes[{}]: a default route gives the pods' gateway only with "
-                                    "optionalFlags.gatewayFromAdditionalRoutes; ignored",
-                                    i));
+      ignored.push_back(
+          fmt::format("additionalRoutes[{}]: a default route gives the pods' gateway only with "
+                      "optionalFlags.gatewayFromAdditionalRoutes; ignored",
+                      i));
     } else if (!route.dst) {
-      ignored.push_back(fmt::format("additionalRoutes[{}]: has no dst; gatewayFromAdditionalRoutes takes the "
-                                    "gateway of a dst of exactly 0.0.0.0/0 or ::/0 only; ignored",
-                                    i));
+      ignored.push_back(
+          fmt::format("additionalRoutes[{}]: has no dst; gatewayFromAdditionalRoutes takes the "
+                      "gateway of a dst of exactly 0.0.0.0/0 or ::/0 only; ignored",
+                      i));
     } else {
       gateways.push_back(route);
     }

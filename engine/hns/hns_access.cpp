@@ -74,8 +74,7 @@ hns::HostComputeNetwork hcn_network_settings(const NetworkSpec& spec) {
 
 bool ClientAccess::is_host_attached(const EndpointView& endpoint) {
   const auto v1 = client_->get_hns_endpoint(endpoint.id);
-  return v1 && v1->state == hns::EndpointState::Attached && v1->shared_containers.empty() &&
-         v1->namespace_id.is_null();
+  return v1 && v1->state == hns::EndpointState::Attached && v1->shared_containers.empty() && v1->namespace_id.is_null();
 }
 
 Occupancy ClientAccess::occupancy(const EndpointView& endpoint) {

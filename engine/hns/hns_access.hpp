@@ -33,7 +33,7 @@ struct EndpointSpec {
   hns::Guid network;
   std::vector<cni::IpPrefix> addresses;  // empty: HNS assigns
   std::vector<cni::IpAddress> gateways;
-  std::vector<EndpointRoute> routes;     // besides the default routes via `gateways`
+  std::vector<EndpointRoute> routes;  // besides the default routes via `gateways`
   cni::Dns dns;
   std::vector<hns::Policy> policies;
   std::string mac;  // "" lets HNS pick from its pool

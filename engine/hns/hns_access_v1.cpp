@@ -35,7 +35,8 @@ EndpointView endpoint_view(const hns::HnsEndpoint& endpoint, const NetworkView* 
   view.id = endpoint.id;
   view.name = endpoint.name;
   view.network = endpoint.virtual_network;
-  if (endpoint.ip_address) view.addresses.push_back(with_prefix_length(*endpoint.ip_address, endpoint.prefix_length, network));
+  if (endpoint.ip_address)
+    view.addresses.push_back(with_prefix_length(*endpoint.ip_address, endpoint.prefix_length, network));
   if (endpoint.ipv6_address) {
     view.addresses.push_back(with_prefix_length(*endpoint.ipv6_address, endpoint.ipv6_prefix_length, network));
   }

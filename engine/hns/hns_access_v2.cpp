@@ -67,7 +67,8 @@ class HcnAccess final : public ClientAccess {
     for (const cni::IpAddress& gateway : spec.gateways) {
       settings.routes.push_back(hns_route(default_destination(gateway.family()), gateway));
     }
-    for (const EndpointRoute& extra : spec.routes) settings.routes.push_back(hns_route(extra.destination, extra.next_hop));
+    for (const EndpointRoute& extra : spec.routes)
+      settings.routes.push_back(hns_route(extra.destination, extra.next_hop));
     settings.mac_address = spec.mac;
     return endpoint_view(client_->create_endpoint(settings), &network);
   }

@@ -64,9 +64,9 @@ std::vector<EndpointRoute> extra_routes(const EndpointConfig& config, const std:
     if (route.is_default()) continue;  // the pods' default route is their gateway's (explicit_gateways.hpp)
     const std::string where = fmt::format("additionalRoutes[{}]", i);
     if (api == HnsApi::V1) {
-      throw cni::Error(cni::kUnsupportedField,
-                       fmt::format("{}: HNS v1 endpoints carry no routes besides the gateway; set \"apiVersion\": 2",
-                                   where));
+      throw cni::Error(
+          cni::kUnsupportedField,
+          fmt::format("{}: HNS v1 endpoints carry no routes besides the gateway; set \"apiVersion\": 2", where));
     }
     auto next_hop = route.gw ? route.gw : gateway_of_family(gateways, route.dst->family());
     if (!next_hop) {
@@ -109,7 +109,8 @@ std::vector<cni::IpPrefix> nat_exceptions(const EndpointConfig& config, const Ne
   if (config.ip_masq) {
     // flannel sends both; the node's subnet usually lies in the cluster's.
     for (const SubnetView& subnet : network.subnets) {
-      const bool covered = config.ip_masq_network && config.ip_masq_network->network().contains(subnet.prefix.address()) &&
+      const bool covered = config.ip_masq_network &&
+                           config.ip_masq_network->network().contains(subnet.prefix.address()) &&
                            config.ip_masq_network->length() <= subnet.prefix.length();
       if (!covered) exceptions.push_back(subnet.prefix);
     }
@@ -133,8 +134,9 @@ void require_usable(const cni::IpAddress& address, const EndpointSpec& spec, con
   }
   const auto& node = network.host_addresses;
   if (std::find(node.begin(), node.end(), address) != node.end()) {
-    unusable(assigned_by, address,
-             fmt::format("the address of {}: keep it out of the addresses IPAM hands out", flavor.host_endpoint_role()));
+    unusable(
+        assigned_by, address,
+        fmt::format("the address of {}: keep it out of the addresses IPAM hands out", flavor.host_endpoint_role()));
   }
 }
 
@@ -155,16 +157,17 @@ EndpointSpec plan_endpoint(const PlanRequest& request) {
     if (gateway && gateway->family() == pod.address.family()) spec.gateways.push_back(*gateway);
   }
   if (!hns_assigns) {
-    for (const PodAddress& pod : addresses) require_usable(pod.address.address(), spec, request.network, request.flavor, "IPAM");
+    for (const PodAddress& pod : addresses)
+      require_usable(pod.address.address(), spec, request.network, request.flavor, "IPAM");
   }
   spec.routes = extra_routes(request.config, spec.gateways, request.api);
   spec.dns = request.config.dns;
   spec.mac = request.flavor.mac_for(request.config, spec.addresses);
 
-  spec.policies = policies_for_api(
-      assemble_endpoint_policies(endpoint_policy_inputs(request.config, request.flavor, request.network, request.api,
-                                                        pod_addresses, hns_assigns)),
-      request.api);
+  spec.policies =
+      policies_for_api(assemble_endpoint_policies(endpoint_policy_inputs(
+                           request.config, request.flavor, request.network, request.api, pod_addresses, hns_assigns)),
+                       request.api);
   return spec;
 }
 

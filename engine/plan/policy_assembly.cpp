@@ -24,9 +24,9 @@ ExceptionFamily exception_family(const OutboundNatPolicy& nat) {
   ExceptionFamily result = ExceptionFamily::None;
   for (const std::string& exception : nat.exceptions) {
     const auto family = family_of(exception);
-    const ExceptionFamily one = !family                           ? ExceptionFamily::Mixed
+    const ExceptionFamily one = !family                        ? ExceptionFamily::Mixed
                                 : *family == cni::IpFamily::V4 ? ExceptionFamily::V4
-                                                                  : ExceptionFamily::V6;
+                                                               : ExceptionFamily::V6;
     if (result == ExceptionFamily::None) {
       result = one;
     } else if (result != one) {
@@ -68,7 +68,8 @@ void add_exceptions(OutboundNatPolicy& into, const std::vector<std::string>& exc
 // A route's destination goes to HNS as its network, as exceptions do.
 void canonicalise_route(hns::Policy& policy) {
   if (auto* route = policy.as<hns::SdnRoutePolicy>()) {
-    if (auto prefix = cni::IpPrefix::parse(route->destination_prefix)) route->destination_prefix = prefix->network().str();
+    if (auto prefix = cni::IpPrefix::parse(route->destination_prefix))
+      route->destination_prefix = prefix->network().str();
   }
 }
 
@@ -191,7 +192,8 @@ std::vector<hns::Policy> policies_for_api(const std::vector<AssembledPolicy>& po
 
 nlohmann::json render_policies(const std::vector<hns::Policy>& policies, HnsApi api) {
   nlohmann::json rendered = nlohmann::json::array();
-  for (const hns::Policy& policy : policies) rendered.push_back(api == HnsApi::V2 ? hns::render_v2(policy) : hns::render_v1(policy));
+  for (const hns::Policy& policy : policies)
+    rendered.push_back(api == HnsApi::V2 ? hns::render_v2(policy) : hns::render_v1(policy));
   return rendered;
 }
 

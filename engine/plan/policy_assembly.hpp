@@ -57,5 +57,4 @@ std::vector<AssembledPolicy> assemble_endpoint_policies(const PolicyInputs& inpu
 // silent loss.
 std::vector<hns::Policy> policies_for_api(const std::vector<AssembledPolicy>& policies, HnsApi api);
 
-
 }  // namespace wincni::engine

@@ -21,11 +21,11 @@ using wincni::hns::win32::from_win32;
 
 HRESULT enumerate(HcnObject kind, PCWSTR query, PWSTR* result, PWSTR* error_record) {
   if (!result) return E_POINTER;
-  return deliver("HcnEnumerate", result, error_record, [&] { return emulator().enumerate(kind, utf8_argument(query)); });
+  return deliver("HcnEnumerate", result, error_record,
+                 [&] { return emulator().enumerate(kind, utf8_argument(query)); });
 }
 
-HRESULT create(HcnObject kind, HcnHandle network, REFGUID id, PCWSTR settings, void** handle,
-               PWSTR* error_record) {
+HRESULT create(HcnObject kind, HcnHandle network, REFGUID id, PCWSTR settings, void** handle, PWSTR* error_record) {
   if (!handle) return E_POINTER;
   *handle = nullptr;
   return deliver("HcnCreate", nullptr, error_record,
@@ -39,7 +39,8 @@ HRESULT open(HcnObject kind, REFGUID id, void** handle, PWSTR* error_record) {
 }
 
 HRESULT modify(HcnObject kind, HcnHandle handle, PCWSTR settings, PWSTR* error_record) {
-  return deliver("HcnModify", nullptr, error_record, [&] { return emulator().modify(kind, handle, utf8_argument(settings)); });
+  return deliver("HcnModify", nullptr, error_record,
+                 [&] { return emulator().modify(kind, handle, utf8_argument(settings)); });
 }
 
 HRESULT query(HcnObject kind, HcnHandle handle, PCWSTR query_text, PWSTR* properties, PWSTR* error_record) {
@@ -107,8 +108,7 @@ HRESULT WINAPI HcnOpenEndpoint(REFGUID Id, PHCN_ENDPOINT Endpoint, PWSTR* ErrorR
 HRESULT WINAPI HcnModifyEndpoint(HCN_ENDPOINT Endpoint, PCWSTR Settings, PWSTR* ErrorRecord) {
   return modify(kEndpoint, Endpoint, Settings, ErrorRecord);
 }
-HRESULT WINAPI HcnQueryEndpointProperties(HCN_ENDPOINT Endpoint, PCWSTR Query, PWSTR* Properties,
-                                          PWSTR* ErrorRecord) {
+HRESULT WINAPI HcnQueryEndpointProperties(HCN_ENDPOINT Endpoint, PCWSTR Query, PWSTR* Properties, PWSTR* ErrorRecord) {
   return query(kEndpoint, Endpoint, Query, Properties, ErrorRecord);
 }
 HRESULT WINAPI HcnDeleteEndpoint(REFGUID Id, PWSTR* ErrorRecord) { return remove(kEndpoint, Id, ErrorRecord); }

@@ -100,7 +100,8 @@ bool record_in_other_dll(void* block, const char* call) {
     HMODULE module = GetModuleHandleW(name);
     if (!module || module == this_module()) continue;
     using Record = BOOL(WINAPI*)(void*, const char*);
-    auto record = reinterpret_cast<Record>(reinterpret_cast<void*>(GetProcAddress(module, "WincniEmulatorRecordHandout")));
+    auto record =
+        reinterpret_cast<Record>(reinterpret_cast<void*>(GetProcAddress(module, "WincniEmulatorRecordHandout")));
     if (record && record(block, call)) return true;
   }
   return false;

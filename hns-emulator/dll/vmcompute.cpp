@@ -55,13 +55,12 @@ extern "C" HRESULT WINAPI HNSCall(PCWSTR Method, PCWSTR Path, PCWSTR Request, PW
   }
 }
 
-extern "C" HRESULT WINAPI HcsCreateComputeSystem(PCWSTR Id, PCWSTR Configuration, HANDLE, WincniHcsSystem* ComputeSystem,
-                                                 PWSTR* Result) {
+extern "C" HRESULT WINAPI HcsCreateComputeSystem(PCWSTR Id, PCWSTR Configuration, HANDLE,
+                                                 WincniHcsSystem* ComputeSystem, PWSTR* Result) {
   if (!ComputeSystem) return E_POINTER;
   *ComputeSystem = nullptr;
-  return deliver("HcsCreateComputeSystem", nullptr, Result, [&] {
-    return emulator().hcs_create(utf8_argument(Id), utf8_argument(Configuration), ComputeSystem);
-  });
+  return deliver("HcsCreateComputeSystem", nullptr, Result,
+                 [&] { return emulator().hcs_create(utf8_argument(Id), utf8_argument(Configuration), ComputeSystem); });
 }
 
 extern "C" HRESULT WINAPI HcsOpenComputeSystem(PCWSTR Id, WincniHcsSystem* ComputeSystem, PWSTR* Result) {
@@ -97,8 +96,9 @@ extern "C" HRESULT WINAPI HcsCloseComputeSystem(WincniHcsSystem ComputeSystem) {
   return S_OK;
 }
 
-extern "C" HRESULT WINAPI HcsRegisterComputeSystemCallback(WincniHcsSystem ComputeSystem, WincniHcsNotificationCallback Callback,
-                                                           void*, WincniHcsCallback* CallbackHandle) {
+extern "C" HRESULT WINAPI HcsRegisterComputeSystemCallback(WincniHcsSystem ComputeSystem,
+                                                           WincniHcsNotificationCallback Callback, void*,
+                                                           WincniHcsCallback* CallbackHandle) {
   if (!CallbackHandle || !Callback) return E_POINTER;
   *CallbackHandle = nullptr;
   if (!ComputeSystem) return E_HANDLE;

@@ -16,9 +16,12 @@ std::string record_path(const std::string& directory) { return directory + "/" +
 
 constexpr std::string_view kind_name(FileChange::Kind kind) {
   switch (kind) {
-    case FileChange::Kind::Write: return "write";
-    case FileChange::Kind::CreateEmpty: return "create";
-    case FileChange::Kind::Remove: return "remove";
+    case FileChange::Kind::Write:
+      return "write";
+    case FileChange::Kind::CreateEmpty:
+      return "create";
+    case FileChange::Kind::Remove:
+      return "remove";
   }
   return "";
 }

@@ -16,10 +16,14 @@ namespace {
 
 HResult schema_failure_code(const SchemaError& error, HcnObject kind) {
   switch (error.kind()) {
-    case SchemaError::Kind::Type: return hr::kInvalidJson;
-    case SchemaError::Kind::Policy: return hr::kInvalidPolicy;
-    case SchemaError::Kind::NetworkType: return hr::kInvalidNetworkType;
-    case SchemaError::Kind::Address: return kind == HcnObject::Network ? hr::kInvalidPrefix : hr::kInvalidIp;
+    case SchemaError::Kind::Type:
+      return hr::kInvalidJson;
+    case SchemaError::Kind::Policy:
+      return hr::kInvalidPolicy;
+    case SchemaError::Kind::NetworkType:
+      return hr::kInvalidNetworkType;
+    case SchemaError::Kind::Address:
+      return kind == HcnObject::Network ? hr::kInvalidPrefix : hr::kInvalidIp;
     case SchemaError::Kind::Value:
       if (kind == HcnObject::Network) return hr::kInvalidNetwork;
       if (kind == HcnObject::Endpoint) return hr::kInvalidEndpoint;

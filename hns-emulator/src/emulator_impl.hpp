@@ -23,14 +23,14 @@ namespace wincni::hns::emulator {
 struct Outcome {
   HResult hr = hr::kOk;
   std::string output;
-  std::string detail;      // why it failed, for the journal
+  std::string detail;  // why it failed, for the journal
   // The emulator itself failed (store, configuration): the error record
   // says why instead of HNS's generic text.
   bool explain = false;
-  bool crash_after = false;  // a "crash" fault: end the process once recorded
-  HResult lost_as = hr::kOk;  // a "lose" fault: the work done, this answered instead
+  bool crash_after = false;                        // a "crash" fault: end the process once recorded
+  HResult lost_as = hr::kOk;                       // a "lose" fault: the work done, this answered instead
   std::optional<Garbling> garbled = std::nullopt;  // a "garble" fault on a call that succeeded
-  std::chrono::microseconds spent{0};  // the emulator's own time on the call, for the journal
+  std::chrono::microseconds spent{0};              // the emulator's own time on the call, for the journal
 };
 
 enum class Access { Read, Write };

@@ -33,11 +33,11 @@
 namespace wincni::hns::emulator {
 
 enum class FaultAction {
-  Fail,   // return the HRESULT, change nothing
-  Delay,  // sleep, then carry on
-  Hang,   // never return (before taking the lock, so others are not blocked)
-  Crash,  // do the work, store it, then end the process before returning
-  Lose,   // do the work, store it, then return the HRESULT (the answer lost)
+  Fail,    // return the HRESULT, change nothing
+  Delay,   // sleep, then carry on
+  Hang,    // never return (before taking the lock, so others are not blocked)
+  Crash,   // do the work, store it, then end the process before returning
+  Lose,    // do the work, store it, then return the HRESULT (the answer lost)
   Garble,  // do the work, store it, then answer something unreadable
 };
 

@@ -32,8 +32,8 @@ std::string hcs_result(HResult code, const Emulator::Impl& impl) {
 // with a result document garbled the same way.
 HcnReply reply_of(const Outcome& outcome, const Emulator::Impl& impl) {
   if (failed(outcome.hr)) {
-    return HcnReply{outcome.hr, {},
-                    outcome.explain ? hcs_result(outcome.hr, outcome.detail) : hcs_result(outcome.hr, impl)};
+    return HcnReply{
+        outcome.hr, {}, outcome.explain ? hcs_result(outcome.hr, outcome.detail) : hcs_result(outcome.hr, impl)};
   }
   if (outcome.garbled) {
     if (outcome.output.empty()) return HcnReply{outcome.hr, {}, garbled(hcs_result(hr::kFail, impl), *outcome.garbled)};
@@ -61,7 +61,10 @@ HcnReply Emulator::hcs_create(std::string_view id, std::string_view configuratio
   HcnReply reply = reply_of(outcome, *impl_);
   if (system) *system = reply.ok() ? impl_->open_system(std::string(id)) : nullptr;
   impl_->finish(
-      "HcsCreateComputeSystem", [&] { return Json{{"Id", id}, {"Configuration", Journal::embed(configuration)}}; },
+      "HcsCreateComputeSystem",
+      [&] {
+        return Json{{"Id", id}, {"Configuration", Journal::embed(configuration)}};
+      },
       reply.hr, reply.error_record, outcome);
   return reply;
 }
@@ -74,7 +77,12 @@ HcnReply Emulator::hcs_open(std::string_view id, HcsHandle* system) {
   HcnReply reply = reply_of(outcome, *impl_);
   // HCS keeps the ID it was asked for; the store compares IDs ignoring case.
   if (system) *system = reply.ok() ? impl_->open_system(std::string(id)) : nullptr;
-  impl_->finish("HcsOpenComputeSystem", [&] { return Json{{"Id", id}}; }, reply.hr, reply.error_record, outcome);
+  impl_->finish(
+      "HcsOpenComputeSystem",
+      [&] {
+        return Json{{"Id", id}};
+      },
+      reply.hr, reply.error_record, outcome);
   return reply;
 }
 
@@ -84,9 +92,12 @@ HcnReply Emulator::hcs_properties(HcsHandle system, std::string_view query) {
     return host.compute_system_properties(host.compute_system(impl_->resolve_system(system))).dump();
   });
   HcnReply reply = reply_of(outcome, *impl_);
-  impl_->finish("HcsGetComputeSystemProperties",
-                [&] { return Json{{"System", impl_->describe_handle(system)}, {"Query", Journal::embed(query)}}; },
-                reply.hr, reply.ok() ? reply.output : reply.error_record, outcome);
+  impl_->finish(
+      "HcsGetComputeSystemProperties",
+      [&] {
+        return Json{{"System", impl_->describe_handle(system)}, {"Query", Journal::embed(query)}};
+      },
+      reply.hr, reply.ok() ? reply.output : reply.error_record, outcome);
   return reply;
 }
 
@@ -96,12 +107,12 @@ HcnReply Emulator::hcs_modify(HcsHandle system, std::string_view configuration) 
     return std::string{};
   });
   HcnReply reply = reply_of(outcome, *impl_);
-  impl_->finish("HcsModifyComputeSystem",
-                [&] {
-                  return Json{{"System", impl_->describe_handle(system)},
-                              {"Configuration", Journal::embed(configuration)}};
-                },
-                reply.hr, reply.error_record, outcome);
+  impl_->finish(
+      "HcsModifyComputeSystem",
+      [&] {
+        return Json{{"System", impl_->describe_handle(system)}, {"Configuration", Journal::embed(configuration)}};
+      },
+      reply.hr, reply.error_record, outcome);
   return reply;
 }
 
@@ -111,8 +122,12 @@ HcnReply Emulator::hcs_terminate(HcsHandle system) {
     return std::string{};
   });
   HcnReply reply = reply_of(outcome, *impl_);
-  impl_->finish("HcsTerminateComputeSystem", [&] { return Json{{"System", impl_->describe_handle(system)}}; }, reply.hr,
-                reply.error_record, outcome);
+  impl_->finish(
+      "HcsTerminateComputeSystem",
+      [&] {
+        return Json{{"System", impl_->describe_handle(system)}};
+      },
+      reply.hr, reply.error_record, outcome);
   return reply;
 }
 

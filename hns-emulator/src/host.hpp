@@ -27,8 +27,8 @@ Guid new_object_id(const Guid& parameter, const Guid& in_settings);
 struct HostRules {
   bool refuse_prefix_host_bits = false;
   PickOrder picks = PickOrder::Lowest;
-  std::optional<HResult> duplicate_code;  // EmulatorConfig::duplicate_code
-  bool filter_either_schema = false;      // EmulatorConfig::filter_either_schema
+  std::optional<HResult> duplicate_code;           // EmulatorConfig::duplicate_code
+  bool filter_either_schema = false;               // EmulatorConfig::filter_either_schema
   bool namespace_delete_leaves_reference = false;  // EmulatorConfig::namespace_delete_leaves_reference
   bool default_namespace = false;                  // EmulatorConfig::default_namespace
 };

@@ -95,8 +95,8 @@ void Host::terminate_compute_system(std::string_view id) {
 
 Json Host::compute_system_properties(const ComputeSystemRecord& system) const {
   // hcsshim's schema1 ContainerProperties, the fields a plain query returns.
-  return Json{{"Id", system.id},          {"Name", system.id},        {"SystemType", "Container"},
-              {"Owner", system.owner},    {"RuntimeOsType", "Windows"}, {"State", "Running"},
+  return Json{{"Id", system.id},       {"Name", system.id},          {"SystemType", "Container"},
+              {"Owner", system.owner}, {"RuntimeOsType", "Windows"}, {"State", "Running"},
               {"Stopped", false}};
 }
 

@@ -24,8 +24,8 @@ std::vector<IpConfig> settle_remote_addresses(const HostComputeNetwork& network,
   for (IpConfig& config : requested) {
     if (config.prefix_length != 0) continue;
     const Subnet* subnet = subnet_of(network, config.ip_address);
-    config.prefix_length = static_cast<std::uint8_t>(subnet ? subnet->ip_address_prefix.length()
-                                                            : (config.ip_address.is_v4() ? 32 : 128));
+    config.prefix_length =
+        static_cast<std::uint8_t>(subnet ? subnet->ip_address_prefix.length() : (config.ip_address.is_v4() ? 32 : 128));
   }
   return requested;
 }

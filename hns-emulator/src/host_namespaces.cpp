@@ -97,8 +97,8 @@ void Host::add_namespace_endpoint(const Guid& ns_id, const Guid& endpoint_id) {
   HostComputeNamespace& ns = namespace_(ns_id);
   EndpointRecord& record = endpoint(endpoint_id);
   if (!record.endpoint.host_compute_namespace.is_null()) {
-    throw HcnFailure(hr::kEndpointAlreadyAttached, "endpoint is attached to namespace " +
-                                                       record.endpoint.host_compute_namespace.str());
+    throw HcnFailure(hr::kEndpointAlreadyAttached,
+                     "endpoint is attached to namespace " + record.endpoint.host_compute_namespace.str());
   }
   record.endpoint.host_compute_namespace = ns_id;
   ns.resources.push_back({"Endpoint", endpoint_id});

@@ -37,8 +37,7 @@ void check_subnets(const Host& host, const HostComputeNetwork& network) {
     for (const auto& route : subnet.routes) {
       if (!route.next_hop) throw HcnFailure(hr::kInvalidSubnet, "a subnet route needs a NextHop");
       if (route.is_default() && !prefix.contains(*route.next_hop)) {
-        throw HcnFailure(hr::kInvalidSubnet,
-                         "gateway " + route.next_hop->str() + " is outside subnet " + prefix.str());
+        throw HcnFailure(hr::kInvalidSubnet, "gateway " + route.next_hop->str() + " is outside subnet " + prefix.str());
       }
     }
     host.check_policies(subnet.policies, kSubnetScope);
@@ -49,8 +48,8 @@ void check_subnets(const Host& host, const HostComputeNetwork& network) {
     }
     for (size_t j = 0; j < i; ++j) {
       if (subnets[j]->ip_address_prefix.overlaps(prefix)) {
-        throw HcnFailure(hr::kInvalidSubnet, "subnets " + subnets[j]->ip_address_prefix.str() + " and " +
-                                                 prefix.str() + " overlap");
+        throw HcnFailure(hr::kInvalidSubnet,
+                         "subnets " + subnets[j]->ip_address_prefix.str() + " and " + prefix.str() + " overlap");
       }
     }
   }

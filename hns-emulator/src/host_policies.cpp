@@ -24,9 +24,12 @@ std::vector<std::string> checked_prefixes(const Policy& policy) {
 
 std::string_view scope_name(unsigned scope) {
   switch (scope) {
-    case kEndpointScope: return "an endpoint";
-    case kNetworkScope: return "a network";
-    default: return "a subnet";
+    case kEndpointScope:
+      return "an endpoint";
+    case kNetworkScope:
+      return "a network";
+    default:
+      return "a subnet";
   }
 }
 

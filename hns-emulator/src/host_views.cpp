@@ -5,9 +5,7 @@ namespace wincni::hns::emulator {
 
 Json Host::network_v2(const NetworkRecord& record) const { return record.network.to_json(); }
 
-HnsNetwork Host::network_v1(const NetworkRecord& record) const {
-  return to_v1(record.network, record.management_ip);
-}
+HnsNetwork Host::network_v1(const NetworkRecord& record) const { return to_v1(record.network, record.management_ip); }
 
 Json Host::endpoint_v2(const EndpointRecord& record) const {
   Json out = record.endpoint.to_json();

@@ -39,8 +39,7 @@ IpConfig check_requested_address(const HostComputeNetwork& network, const IpConf
     throw HcnFailure(hr::kInvalidIp, address.str() + " is in no subnet of network " + network.name);
   }
   if (is_unassignable(*subnet, address)) {
-    throw HcnFailure(hr::kAddrInvalidOrReserved,
-                     address.str() + " is reserved in " + subnet->ip_address_prefix.str());
+    throw HcnFailure(hr::kAddrInvalidOrReserved, address.str() + " is reserved in " + subnet->ip_address_prefix.str());
   }
   if (in_use.contains(address)) {
     throw HcnFailure(hr::kAddrInvalidOrReserved,

@@ -25,8 +25,8 @@ IpConfig check_requested_address(const HostComputeNetwork& network, const IpConf
 
 // A free address (free_pick.hpp: the lowest, or from a random place) of the
 // first subnet of `family` that has one.
-IpConfig assign_address(const HostComputeNetwork& network, cni::IpFamily family,
-                        const AddressesInUse& in_use, PickOrder order);
+IpConfig assign_address(const HostComputeNetwork& network, cni::IpFamily family, const AddressesInUse& in_use,
+                        PickOrder order);
 
 // The subnet holding `address`, or nullptr.
 const Subnet* subnet_of(const HostComputeNetwork& network, const cni::IpAddress& address);

@@ -9,7 +9,8 @@ namespace wincni::hns::emulator {
 MacRange default_mac_pool() { return MacRange{"00-15-5D-52-C0-00", "00-15-5D-52-CF-FF"}; }
 
 MacAddress allocate_mac(EmulatorState& state, const HostComputeNetwork& network, PickOrder order) {
-  std::vector<MacRange> ranges = network.mac_pool.empty() ? std::vector<MacRange>{default_mac_pool()} : network.mac_pool;
+  std::vector<MacRange> ranges =
+      network.mac_pool.empty() ? std::vector<MacRange>{default_mac_pool()} : network.mac_pool;
   for (const auto& range : ranges) {
     auto start = MacAddress::parse(range.start_mac_address);
     auto end = MacAddress::parse(range.end_mac_address);

@@ -34,8 +34,7 @@ std::optional<std::string> read_file(const std::string& path);
 // rename it over. The caller holds a lock that keeps other writers of `path`
 // out. Deferred is for files a durable commit record can write again.
 enum class Durability { Flushed, Deferred };
-void write_file_atomic(const std::string& path, std::string_view content,
-                       Durability durability = Durability::Flushed);
+void write_file_atomic(const std::string& path, std::string_view content, Durability durability = Durability::Flushed);
 // An empty file; one that exists already stays as it is.
 void create_empty_file(const std::string& path);
 // Nothing happens when the file is already gone.

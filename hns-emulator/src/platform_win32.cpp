@@ -125,8 +125,8 @@ void write_file_atomic(const std::string& path, std::string_view content, Durabi
   std::string temporary = path + ".tmp." + std::to_string(GetCurrentProcessId());
   std::wstring wide_temporary = windows_path(temporary);
   {
-    FileHandle file(CreateFileW(wide_temporary.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_ALWAYS,
-                                FILE_ATTRIBUTE_NORMAL, nullptr));
+    FileHandle file(
+        CreateFileW(wide_temporary.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr));
     if (!file.valid()) throw_last_error("open " + temporary);
     try {
       write_all(file.get(), content, temporary);

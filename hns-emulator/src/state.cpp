@@ -42,7 +42,9 @@ void read_record(const Json& item, EndpointRecord& record) {
   record.host_compartment = json_io::read_uint<std::uint16_t>(item, "HostCompartment");
 }
 
-void read_record(const Json& item, HostComputeNamespace& ns) { ns = HostComputeNamespace::from_json(item.at("Namespace")); }
+void read_record(const Json& item, HostComputeNamespace& ns) {
+  ns = HostComputeNamespace::from_json(item.at("Namespace"));
+}
 
 // An object's file: the record and its place in listings.
 template <class Record>
@@ -193,8 +195,8 @@ EmulatorState::EmulatorState(std::string directory)
       namespaces_(loader_of<HostComputeNamespace>(directory_, layout::kNamespaces)) {
   std::string path = directory_ + "/" + layout::kGlobalsFile;
   if (auto text = read_file(path); text && !text->empty()) {
-    globals_ = parsed_globals().get(path, *text,
-                                    [&] { return StoreGlobals::from_json(json_io::parse_object(*text, path)); });
+    globals_ =
+        parsed_globals().get(path, *text, [&] { return StoreGlobals::from_json(json_io::parse_object(*text, path)); });
     stored_globals_ = std::move(*text);
   }
 }
@@ -261,8 +263,7 @@ std::set<std::string> EmulatorState::seen_endpoints() const {
   return seen;
 }
 
-bool EmulatorState::key_taken(const std::string& index_directory, const std::string& key,
-                              const std::string& ignoring) {
+bool EmulatorState::key_taken(const std::string& index_directory, const std::string& key, const std::string& ignoring) {
   const std::set<std::string> seen = seen_endpoints();
   for (const auto& owner : list_directory(directory_ + "/" + index_directory + "/" + key)) {
     if (owner != ignoring && !seen.count(owner)) return true;
@@ -295,8 +296,8 @@ std::vector<EndpointRecord*> EmulatorState::endpoints_maybe_named(const std::str
 }
 
 AddressesInUse EmulatorState::addresses_in_use(const Guid& network, const Guid& ignoring) {
-  return AddressesInUse([this, index = layout::addresses_index(network), ignored = ignoring.str()](
-                            const std::string& key) { return key_taken(index, key, ignored); });
+  return AddressesInUse([this, index = layout::addresses_index(network),
+                         ignored = ignoring.str()](const std::string& key) { return key_taken(index, key, ignored); });
 }
 
 bool EmulatorState::mac_in_use(std::uint64_t mac) { return key_taken(layout::macs_index(), layout::mac_key(mac), {}); }
@@ -319,8 +320,8 @@ CommitRecord EmulatorState::changes() const {
     const auto& slot = endpoints_.slots().at(id);
     std::vector<layout::IndexEntry> before =
         stored_entries(*slot, directory_ + "/" + layout::object_file(layout::kEndpoints, id));
-    std::vector<layout::IndexEntry> after = slot->current ? layout::index_entries(*slot->current)
-                                                          : std::vector<layout::IndexEntry>{};
+    std::vector<layout::IndexEntry> after =
+        slot->current ? layout::index_entries(*slot->current) : std::vector<layout::IndexEntry>{};
     std::vector<layout::IndexEntry> gone;
     std::vector<layout::IndexEntry> added;
     std::set_difference(before.begin(), before.end(), after.begin(), after.end(), std::back_inserter(gone));

@@ -53,8 +53,8 @@ struct HostSettings {
 // A compute system (a running container) as HCS knows it: the runtime
 // creates it, and HNS v1 endpoints reach it by HcsModifyComputeSystem.
 struct ComputeSystemRecord {
-  std::string id;     // the runtime's container ID, compared ignoring case
-  std::string owner;  // "docker", as the runtime names itself
+  std::string id;                      // the runtime's container ID, compared ignoring case
+  std::string owner;                   // "docker", as the runtime names itself
   std::vector<Guid> network_adapters;  // endpoints hot-added, in order
 
   Json to_json() const;

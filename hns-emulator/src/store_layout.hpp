@@ -30,11 +30,11 @@ std::string object_file(const char* kind_directory, const Guid& id);
 std::optional<Guid> object_id(const std::string& file_name);
 
 // The index directories, relative to the store.
-std::string members_index(const Guid& network);     // key "member"
-std::string addresses_index(const Guid& network);   // key: the address
-std::string ports_index(const Guid& network);       // key: port_mapping_key
-std::string names_index(const std::string& name);   // key "name", bucketed by a hash of the name
-std::string macs_index();                           // key: mac_key
+std::string members_index(const Guid& network);    // key "member"
+std::string addresses_index(const Guid& network);  // key: the address
+std::string ports_index(const Guid& network);      // key: port_mapping_key
+std::string names_index(const std::string& name);  // key "name", bucketed by a hash of the name
+std::string macs_index();                          // key: mac_key
 std::string mac_key(std::uint64_t mac);
 
 struct IndexEntry {
@@ -45,7 +45,6 @@ struct IndexEntry {
   std::string file() const;  // relative to the store
   friend auto operator<=>(const IndexEntry&, const IndexEntry&) = default;
 };
-
 
 std::vector<IndexEntry> index_entries(const EndpointRecord& record);
 

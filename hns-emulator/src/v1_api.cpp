@@ -38,7 +38,8 @@ Request parse_request(std::string_view method, std::string_view path, std::strin
   size_t start = 0;
   while (start <= path.size()) {
     size_t slash = path.find('/', start);
-    std::string_view segment = path.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
+    std::string_view segment =
+        path.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
     if (!segment.empty()) segments.emplace_back(segment);
     if (slash == std::string_view::npos) break;
     start = slash + 1;
@@ -85,8 +86,8 @@ Operation classify(const Request& request) {
 }
 
 [[noreturn]] void unsupported(const Request& request) {
-  throw HcnFailure(hr::kRequestUnsupported,
-                   request.method + " /" + request.collection + "/" + request.id + " is not an HNS request the emulator serves");
+  throw HcnFailure(hr::kRequestUnsupported, request.method + " /" + request.collection + "/" + request.id +
+                                                " is not an HNS request the emulator serves");
 }
 
 Json networks(Host& host, const Request& request) {
@@ -154,9 +155,14 @@ Json endpoint_stats(Host& host, const Request& request) {
   if (request.method != "GET" || request.id.empty()) unsupported(request);
   const EndpointRecord& record = host.endpoint(path_guid(request.id));
   // No traffic flows through an emulated switch.
-  return Json{{"BytesReceived", 0},         {"BytesSent", 0},     {"DroppedPacketsIncoming", 0},
-              {"DroppedPacketsOutgoing", 0}, {"EndpointId", record.endpoint.id.str()},
-              {"InstanceId", record.endpoint.id.str()}, {"PacketsReceived", 0}, {"PacketsSent", 0}};
+  return Json{{"BytesReceived", 0},
+              {"BytesSent", 0},
+              {"DroppedPacketsIncoming", 0},
+              {"DroppedPacketsOutgoing", 0},
+              {"EndpointId", record.endpoint.id.str()},
+              {"InstanceId", record.endpoint.id.str()},
+              {"PacketsReceived", 0},
+              {"PacketsSent", 0}};
 }
 
 Json namespaces(Host& host, const Request& request) {

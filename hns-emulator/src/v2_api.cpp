@@ -77,19 +77,20 @@ std::string enumerate_ids(Host& host, HcnObject kind, const Json& filter) {
   switch (kind) {
     case HcnObject::Network:
       for (const NetworkRecord* record : state.networks()) {
-        consider(record->network.id, [&] { return host.network_v2(*record); },
-                 [&] { return host.network_v1(*record); });
+        consider(
+            record->network.id, [&] { return host.network_v2(*record); }, [&] { return host.network_v1(*record); });
       }
       break;
     case HcnObject::Endpoint:
       for (const EndpointRecord* record : endpoints_to_consider(state, filter)) {
-        consider(record->endpoint.id, [&] { return host.endpoint_v2(*record); },
-                 [&] { return host.endpoint_v1(*record); });
+        consider(
+            record->endpoint.id, [&] { return host.endpoint_v2(*record); }, [&] { return host.endpoint_v1(*record); });
       }
       break;
     case HcnObject::Namespace:
       for (const HostComputeNamespace* ns : state.namespaces()) {
-        consider(ns->id, [&] { return host.namespace_v2(*ns); }, [&] { return host.namespace_v1(*ns); });
+        consider(
+            ns->id, [&] { return host.namespace_v2(*ns); }, [&] { return host.namespace_v1(*ns); });
       }
       break;
   }
@@ -98,12 +99,13 @@ std::string enumerate_ids(Host& host, HcnObject kind, const Json& filter) {
 
 HcnReply reply_of(const Outcome& outcome, const Emulator::Impl& impl) {
   if (failed(outcome.hr)) {
-    return HcnReply{outcome.hr, {},
-                    outcome.explain ? error_record(outcome.hr, outcome.detail) : impl.error_record(outcome.hr)};
+    return HcnReply{
+        outcome.hr, {}, outcome.explain ? error_record(outcome.hr, outcome.detail) : impl.error_record(outcome.hr)};
   }
   if (outcome.garbled) {
     // A call without output garbles the only other thing it answers.
-    if (outcome.output.empty()) return HcnReply{outcome.hr, {}, garbled(impl.error_record(outcome.hr), *outcome.garbled)};
+    if (outcome.output.empty())
+      return HcnReply{outcome.hr, {}, garbled(impl.error_record(outcome.hr), *outcome.garbled)};
     return HcnReply{outcome.hr, garbled(outcome.output, *outcome.garbled), {}};
   }
   return HcnReply{outcome.hr, outcome.output, {}};
@@ -118,8 +120,12 @@ HcnReply Emulator::enumerate(HcnObject kind, std::string_view query) {
     return enumerate_ids(host, kind, parse_query(query).filter);
   });
   HcnReply reply = reply_of(outcome, *impl_);
-  impl_->finish("Hcn" + op, [&] { return Json{{"Query", Journal::embed(query)}}; }, reply.hr,
-                reply.ok() ? reply.output : reply.error_record, outcome);
+  impl_->finish(
+      "Hcn" + op,
+      [&] {
+        return Json{{"Query", Journal::embed(query)}};
+      },
+      reply.hr, reply.ok() ? reply.output : reply.error_record, outcome);
   return reply;
 }
 
@@ -139,8 +145,8 @@ HcnReply Emulator::create(HcnObject kind, HcnHandle network, const Guid& id, std
         break;
       }
       case HcnObject::Namespace:
-        created = host.create_namespace(HostComputeNamespace::from_json(json_io::parse_object(settings, "settings")), id)
-                      .id;
+        created =
+            host.create_namespace(HostComputeNamespace::from_json(json_io::parse_object(settings, "settings")), id).id;
         break;
     }
     return {};
@@ -164,15 +170,26 @@ HcnReply Emulator::open(HcnObject kind, const Guid& id, HcnHandle* handle) {
   Outcome outcome = impl_->run(op, kind, Access::Read, [&](Host& host) -> std::string {
     require_api_v2(host);
     switch (kind) {
-      case HcnObject::Network: host.network(id); break;
-      case HcnObject::Endpoint: host.endpoint(id); break;
-      case HcnObject::Namespace: host.namespace_(id); break;
+      case HcnObject::Network:
+        host.network(id);
+        break;
+      case HcnObject::Endpoint:
+        host.endpoint(id);
+        break;
+      case HcnObject::Namespace:
+        host.namespace_(id);
+        break;
     }
     return {};
   });
   HcnReply reply = reply_of(outcome, *impl_);
   if (handle) *handle = reply.ok() ? impl_->open_handle(kind, id) : nullptr;
-  impl_->finish("Hcn" + op, [&] { return Json{{"Id", id.str()}}; }, reply.hr, reply.error_record, outcome);
+  impl_->finish(
+      "Hcn" + op,
+      [&] {
+        return Json{{"Id", id.str()}};
+      },
+      reply.hr, reply.error_record, outcome);
   return reply;
 }
 
@@ -183,16 +200,24 @@ HcnReply Emulator::modify(HcnObject kind, HcnHandle handle, std::string_view set
     Guid id = impl_->resolve(kind, handle);
     ModifyRequest request = ModifyRequest::from_json(json_io::parse_object(settings, "settings"));
     switch (kind) {
-      case HcnObject::Network: host.modify_network(id, request); break;
-      case HcnObject::Endpoint: host.modify_endpoint(id, request); break;
-      case HcnObject::Namespace: host.modify_namespace(id, request); break;
+      case HcnObject::Network:
+        host.modify_network(id, request);
+        break;
+      case HcnObject::Endpoint:
+        host.modify_endpoint(id, request);
+        break;
+      case HcnObject::Namespace:
+        host.modify_namespace(id, request);
+        break;
     }
     return {};
   });
   HcnReply reply = reply_of(outcome, *impl_);
   impl_->finish(
       "Hcn" + op,
-      [&] { return Json{{"Handle", impl_->describe_handle(handle)}, {"Settings", Journal::embed(settings)}}; },
+      [&] {
+        return Json{{"Handle", impl_->describe_handle(handle)}, {"Settings", Journal::embed(settings)}};
+      },
       reply.hr, reply.error_record, outcome);
   return reply;
 }
@@ -204,15 +229,21 @@ HcnReply Emulator::query_properties(HcnObject kind, HcnHandle handle, std::strin
     Guid id = impl_->resolve(kind, handle);
     parse_query(query);  // validated, then ignored, as HNS does with its Filter
     switch (kind) {
-      case HcnObject::Network: return host.network_v2(host.network(id)).dump();
-      case HcnObject::Endpoint: return host.endpoint_v2(host.endpoint(id)).dump();
-      case HcnObject::Namespace: return host.namespace_v2(host.namespace_(id)).dump();
+      case HcnObject::Network:
+        return host.network_v2(host.network(id)).dump();
+      case HcnObject::Endpoint:
+        return host.endpoint_v2(host.endpoint(id)).dump();
+      case HcnObject::Namespace:
+        return host.namespace_v2(host.namespace_(id)).dump();
     }
     return {};
   });
   HcnReply reply = reply_of(outcome, *impl_);
   impl_->finish(
-      "Hcn" + op, [&] { return Json{{"Handle", impl_->describe_handle(handle)}, {"Query", Journal::embed(query)}}; },
+      "Hcn" + op,
+      [&] {
+        return Json{{"Handle", impl_->describe_handle(handle)}, {"Query", Journal::embed(query)}};
+      },
       reply.hr, reply.ok() ? reply.output : reply.error_record, outcome);
   return reply;
 }
@@ -222,21 +253,35 @@ HcnReply Emulator::remove(HcnObject kind, const Guid& id) {
   Outcome outcome = impl_->run(op, kind, Access::Write, [&](Host& host) -> std::string {
     require_api_v2(host);
     switch (kind) {
-      case HcnObject::Network: host.delete_network(id); break;
-      case HcnObject::Endpoint: host.delete_endpoint(id); break;
-      case HcnObject::Namespace: host.delete_namespace(id); break;
+      case HcnObject::Network:
+        host.delete_network(id);
+        break;
+      case HcnObject::Endpoint:
+        host.delete_endpoint(id);
+        break;
+      case HcnObject::Namespace:
+        host.delete_namespace(id);
+        break;
     }
     return {};
   });
   HcnReply reply = reply_of(outcome, *impl_);
-  impl_->finish("Hcn" + op, [&] { return Json{{"Id", id.str()}}; }, reply.hr, reply.error_record, outcome);
+  impl_->finish(
+      "Hcn" + op,
+      [&] {
+        return Json{{"Id", id.str()}};
+      },
+      reply.hr, reply.error_record, outcome);
   return reply;
 }
 
 void Emulator::close(HcnObject kind, HcnHandle handle) {
   Json described = impl_->journal.enabled() ? impl_->describe_handle(handle) : Json();
   impl_->close_handle(handle);
-  impl_->journal.record("HcnClose" + std::string(object_name(kind)), [&] { return Json{{"Handle", described}}; },
+  impl_->journal.record("HcnClose" + std::string(object_name(kind)),
+                        [&] {
+                          return Json{{"Handle", described}};
+                        },
                         hr::kOk, {});
 }
 

@@ -34,8 +34,8 @@ std::vector<Guid> HnsClient::enumerate(HcnObject kind, const Json& filter, const
   std::string text = query.str();
   auto api = api_;
   std::string operation = hcn_name("Enumerate", kind);
-  CallOutcome outcome =
-      call(operation, [api, kind, text, operation] { return outcome_of(api->enumerate(kind, text), operation); }, true);
+  CallOutcome outcome = call(
+      operation, [api, kind, text, operation] { return outcome_of(api->enumerate(kind, text), operation); }, true);
   if (!outcome.ok()) raise(outcome, object);
   return HnsAnswer::parse(outcome.output, outcome.operation, object).read_with(ids_in);
 }
@@ -57,7 +57,7 @@ std::optional<HnsAnswer> HnsClient::query(HcnObject kind, const Guid& id, const 
 }
 
 HnsAnswer HnsClient::create(HcnObject kind, const Guid& network, const Guid& id, const Json& settings,
-                               const std::string& object) {
+                            const std::string& object) {
   auto api = api_;
   std::string text = settings.dump();
   CallOutcome outcome = call(
@@ -97,8 +97,8 @@ HnsAnswer HnsClient::create(HcnObject kind, const Guid& network, const Guid& id,
 bool HnsClient::remove(HcnObject kind, const Guid& id, const std::string& object) {
   auto api = api_;
   std::string operation = hcn_name("Delete", kind);
-  CallOutcome outcome =
-      call(operation, [api, kind, id, operation] { return outcome_of(api->remove(kind, id), operation); }, true);
+  CallOutcome outcome = call(
+      operation, [api, kind, id, operation] { return outcome_of(api->remove(kind, id), operation); }, true);
   if (is_not_found(outcome.hr)) return false;
   if (!outcome.ok()) raise(outcome, object);
   return true;
@@ -123,8 +123,8 @@ bool HnsClient::modify(HcnObject kind, const Guid& id, const Json& settings, con
 }
 
 std::optional<Guid> HnsClient::id_by_name(HcnObject kind, std::string_view name) {
-  std::vector<Guid> ids =
-      enumerate(kind, Json{{"Name", std::string(name)}}, quoted(kind == HcnObject::Network ? "network" : "endpoint", name));
+  std::vector<Guid> ids = enumerate(kind, Json{{"Name", std::string(name)}},
+                                    quoted(kind == HcnObject::Network ? "network" : "endpoint", name));
   if (ids.empty()) return std::nullopt;
   return ids.front();
 }

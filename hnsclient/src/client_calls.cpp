@@ -12,7 +12,8 @@ namespace {
 std::optional<std::string> record_text(const std::string& record) {
   Json parsed = Json::parse(record, nullptr, /*allow_exceptions=*/false);
   if (parsed.is_object()) {
-    if (const Json* error = json_io::field(parsed, "Error"); error && error->is_string()) return error->get<std::string>();
+    if (const Json* error = json_io::field(parsed, "Error"); error && error->is_string())
+      return error->get<std::string>();
   }
   return std::nullopt;
 }
@@ -30,9 +31,11 @@ CallOutcome outcome_of(const HcnReply& reply, std::string operation) {
   }
   // No record at all: a failing HRESULT still says what happened; with S_OK
   // nothing readable is left, and HNS may have done the work.
-  return CallOutcome{failed(reply.hr) ? reply.hr : hr::kInvalidJson, {},
+  return CallOutcome{failed(reply.hr) ? reply.hr : hr::kInvalidJson,
+                     {},
                      unreadable_answer_text("not an error record {\"Error\":\"<text>\"}", reply.error_record),
-                     std::move(operation), /*work_done=*/succeeded(reply.hr)};
+                     std::move(operation),
+                     /*work_done=*/succeeded(reply.hr)};
 }
 
 std::string hcn_name(std::string_view verb, HcnObject kind) {
@@ -42,8 +45,7 @@ std::string hcn_name(std::string_view verb, HcnObject kind) {
   return name;
 }
 
-CallOutcome with_handle(HcnApi& api, HcnObject kind, const Guid& id,
-                        const std::function<CallOutcome(HcnHandle)>& use) {
+CallOutcome with_handle(HcnApi& api, HcnObject kind, const Guid& id, const std::function<CallOutcome(HcnHandle)>& use) {
   HcnHandle handle = nullptr;
   HcnReply opened = api.open(kind, id, &handle);
   if (!opened.ok()) {
@@ -57,7 +59,6 @@ CallOutcome with_handle(HcnApi& api, HcnObject kind, const Guid& id,
 
 std::string quoted(std::string_view kind, std::string_view name) { return fmt::format("{} \"{}\"", kind, name); }
 std::string named(std::string_view kind, const Guid& id) { return fmt::format("{} {}", kind, id.str()); }
-
 
 std::vector<Guid> ids_in(const Json& answer) {
   if (!answer.is_array()) throw SchemaError(SchemaError::Kind::Type, "answer", "expected a list of IDs");
@@ -73,7 +74,8 @@ std::vector<Guid> ids_in(const Json& answer) {
 
 HnsVersion version_in(const Json& answer) {
   json_io::require_object(answer, "version");
-  return HnsVersion{json_io::read_uint<std::uint16_t>(answer, "Major"), json_io::read_uint<std::uint16_t>(answer, "Minor")};
+  return HnsVersion{json_io::read_uint<std::uint16_t>(answer, "Major"),
+                    json_io::read_uint<std::uint16_t>(answer, "Minor")};
 }
 
 }  // namespace client_calls

@@ -20,8 +20,7 @@ CallOutcome outcome_of(const HcnReply& reply, std::string operation);
 std::string hcn_name(std::string_view verb, HcnObject kind);
 // Open, run `use` on the handle, close: one unit, so that a timeout never
 // leaves an open handle behind in the caller.
-CallOutcome with_handle(HcnApi& api, HcnObject kind, const Guid& id,
-                        const std::function<CallOutcome(HcnHandle)>& use);
+CallOutcome with_handle(HcnApi& api, HcnObject kind, const Guid& id, const std::function<CallOutcome(HcnHandle)>& use);
 // `endpoint "x"` and `endpoint <ID>`, as messages name objects.
 std::string quoted(std::string_view kind, std::string_view name);
 std::string named(std::string_view kind, const Guid& id);

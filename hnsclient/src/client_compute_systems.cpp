@@ -26,9 +26,11 @@ std::string result_text(const std::string& result) {
 CallOutcome hcs_outcome_of(const HcnReply& reply, const std::string& operation) {
   if (succeeded(reply.hr) && reply.error_record.empty()) return CallOutcome{reply.hr, reply.output, {}, operation};
   if (failed(reply.hr)) return CallOutcome{reply.hr, {}, result_text(reply.error_record), operation};
-  return CallOutcome{hr::kInvalidJson, {},
+  return CallOutcome{hr::kInvalidJson,
+                     {},
                      unreadable_answer_text("not a result document {\"Error\":<code>}", reply.error_record),
-                     operation, /*work_done=*/true};
+                     operation,
+                     /*work_done=*/true};
 }
 
 // Open `id`, run `use` on it, close: one unit, as with_handle is for HCN.

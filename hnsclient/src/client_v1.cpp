@@ -130,8 +130,7 @@ HnsEndpoint HnsClient::update_hns_endpoint(const HnsEndpoint& endpoint) {
 }
 
 bool HnsClient::delete_hns_endpoint(const Guid& id) {
-  return hns_request("DELETE", "/endpoints/" + id.str(), "", named("endpoint", id), true,
-                     V1Subject{"/endpoints/", id})
+  return hns_request("DELETE", "/endpoints/" + id.str(), "", named("endpoint", id), true, V1Subject{"/endpoints/", id})
       .has_value();
 }
 
@@ -139,9 +138,8 @@ bool HnsClient::post_attachment(const Guid& endpoint, const EndpointAttachReques
                                 const std::string& object) {
   std::string path = "/endpoints/" + endpoint.str() + (attach ? "/attach" : "/detach");
   // A detach can be repeated harmlessly; an attach cannot.
-  bool done =
-      hns_request("POST", path, request.to_json().dump(), object, !attach, V1Subject{"/endpoints/", endpoint})
-          .has_value();
+  bool done = hns_request("POST", path, request.to_json().dump(), object, !attach, V1Subject{"/endpoints/", endpoint})
+                  .has_value();
   if (!done && attach) raise(CallOutcome{hr::kEndpointNotFound, {}, {}, "HNSCall POST " + path}, object);
   return done;
 }
@@ -175,8 +173,8 @@ bool HnsClient::detach_host(const Guid& endpoint) {
 // The emulator lists namespaces at GET /namespaces/; that HNS v1 does is not
 // established (nothing of ours calls this on a node).
 std::optional<HnsNamespace> HnsClient::get_hns_namespace(const Guid& id) {
-  return read_if_there<HnsNamespace>(hns_request("GET", "/namespaces/" + id.str(), "", named("namespace", id), true,
-                                                V1Subject{"/namespaces/", id}));
+  return read_if_there<HnsNamespace>(
+      hns_request("GET", "/namespaces/" + id.str(), "", named("namespace", id), true, V1Subject{"/namespaces/", id}));
 }
 
 }  // namespace wincni::hns

@@ -25,8 +25,7 @@ std::string describe(HResult code, const std::string& hns_text) {
 int cni_code_for(HResult code) {
   // The runtime retries a sandbox on "try again later"; that is the right
   // advice while HNS restarts or hangs.
-  return is_transient(code) || is_maybe_executed(code) || code == hr::kTimeout ? cni::kTryAgainLater
-                                                                                : cni::kHnsFailure;
+  return is_transient(code) || is_maybe_executed(code) || code == hr::kTimeout ? cni::kTryAgainLater : cni::kHnsFailure;
 }
 
 }  // namespace
@@ -49,11 +48,9 @@ bool is_transient(HResult code) {
 
 bool is_maybe_executed(HResult code) { return code == hr::kRpcCallFailed; }
 
-HnsError::HnsError(HResult code, const std::string& operation, const std::string& object,
-                   const std::string& hns_text)
-    : cni::Error(cni_code_for(code),
-                 fmt::format("{}{}{} failed: {}", operation, object.empty() ? "" : " for ", object,
-                             describe(code, hns_text))),
+HnsError::HnsError(HResult code, const std::string& operation, const std::string& object, const std::string& hns_text)
+    : cni::Error(cni_code_for(code), fmt::format("{}{}{} failed: {}", operation, object.empty() ? "" : " for ", object,
+                                                 describe(code, hns_text))),
       hresult_(code) {}
 
 HnsError HnsError::after_work(HResult code, const std::string& operation, const std::string& object,

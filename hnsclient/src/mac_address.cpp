@@ -34,8 +34,8 @@ std::uint64_t MacAddress::value() const {
 }
 
 std::string MacAddress::str() const {
-  return fmt::format("{:02X}-{:02X}-{:02X}-{:02X}-{:02X}-{:02X}", bytes_[0], bytes_[1], bytes_[2], bytes_[3],
-                     bytes_[4], bytes_[5]);
+  return fmt::format("{:02X}-{:02X}-{:02X}-{:02X}-{:02X}-{:02X}", bytes_[0], bytes_[1], bytes_[2], bytes_[3], bytes_[4],
+                     bytes_[5]);
 }
 
 }  // namespace wincni::hns

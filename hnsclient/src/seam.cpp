@@ -4,9 +4,12 @@ namespace wincni::hns {
 
 std::string_view object_name(HcnObject kind) {
   switch (kind) {
-    case HcnObject::Network: return "Network";
-    case HcnObject::Endpoint: return "Endpoint";
-    case HcnObject::Namespace: return "Namespace";
+    case HcnObject::Network:
+      return "Network";
+    case HcnObject::Endpoint:
+      return "Endpoint";
+    case HcnObject::Namespace:
+      return "Namespace";
   }
   return "Object";
 }

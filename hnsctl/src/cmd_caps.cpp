@@ -13,8 +13,8 @@ namespace {
 
 struct Capability {
   hns::Feature feature;
-  const char* what;        // what wincni does with it
-  const char* otherwise;   // what happens on a host without it
+  const char* what;       // what wincni does with it
+  const char* otherwise;  // what happens on a host without it
 };
 
 constexpr Capability kCapabilities[] = {

@@ -20,9 +20,9 @@ std::optional<std::string> container_id(const Args& args, const char* usage, con
 }  // namespace
 
 int container_start(Context& context, const Args& args) {
-  auto id = container_id(args, "hnsctl container start",
-                         "Create a running container's compute system in HCS, as Docker does before a v1 CNI ADD",
-                         context);
+  auto id =
+      container_id(args, "hnsctl container start",
+                   "Create a running container's compute system in HCS, as Docker does before a v1 CNI ADD", context);
   if (!id) return kOk;
   context.client.create_compute_system(*id, hns::Json{{"SystemType", "Container"}, {"Owner", "hnsctl"}});
   print(context.out, "started container {}\n", *id);
@@ -42,8 +42,7 @@ int container_stop(Context& context, const Args& args) {
 }
 
 int container_show(Context& context, const Args& args) {
-  auto id =
-      container_id(args, "hnsctl container show", "Show a container's compute system as HCS reports it", context);
+  auto id = container_id(args, "hnsctl container show", "Show a container's compute system as HCS reports it", context);
   if (!id) return kOk;
   auto properties = context.client.compute_system_properties(*id);
   if (!properties) {

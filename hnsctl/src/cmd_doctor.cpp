@@ -42,11 +42,16 @@ struct Treated {
 
 const char* outcome_text(Outcome outcome) {
   switch (outcome) {
-    case Outcome::Repaired: return "removed";
-    case Outcome::AlreadyGone: return "already gone";
-    case Outcome::Failed: return "FAILED";
-    case Outcome::Reported: return "report only";
-    case Outcome::Held: return "not removed";
+    case Outcome::Repaired:
+      return "removed";
+    case Outcome::AlreadyGone:
+      return "already gone";
+    case Outcome::Failed:
+      return "FAILED";
+    case Outcome::Reported:
+      return "report only";
+    case Outcome::Held:
+      return "not removed";
   }
   return "";
 }
@@ -106,7 +111,8 @@ int doctor_run(Context& context, const Args& args) {
   const doctor::Survey survey = doctor::survey_node(client, folders, cache.containers, std::chrono::seconds(grace));
 
   const std::vector<Leftover> unreadable = unreadable_entries(cache);
-  const std::vector<Leftover> lost = doctor::lost_endpoints(context.client, cache, configs.networks, std::chrono::seconds(grace));
+  const std::vector<Leftover> lost =
+      doctor::lost_endpoints(context.client, cache, configs.networks, std::chrono::seconds(grace));
   // Which pods live is only known when every entry could be read, and a
   // cache that lists nobody while HNS shows pods of ours alive is the wrong
   // folder or an emptied one, not a node without pods.
@@ -114,9 +120,10 @@ int doctor_run(Context& context, const Args& args) {
   if (!unreadable.empty()) {
     hold_reason = "the runtime's cache has entries that cannot be read: remove nothing";
   } else if (cache.containers.empty() && !survey.occupied.empty()) {
-    hold_reason = fmt::format("the runtime's cache ({}) lists no pod, while {} sandboxes of wincni's endpoints are "
-                              "attached to namespaces or containers that exist: is --cache-dir right? remove nothing",
-                              cache.folder, survey.occupied.size());
+    hold_reason = fmt::format(
+        "the runtime's cache ({}) lists no pod, while {} sandboxes of wincni's endpoints are "
+        "attached to namespaces or containers that exist: is --cache-dir right? remove nothing",
+        cache.folder, survey.occupied.size());
   }
 
   const bool apply = parsed->given("apply");

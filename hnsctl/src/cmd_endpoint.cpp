@@ -14,14 +14,13 @@ namespace {
 using hns::HostComputeEndpoint;
 
 ObjectOps endpoint_ops() {
-  return ObjectOps{
-      "endpoint",
-      [](hns::HnsClient& client, const std::string& key) {
-        return find_by_name_or_id<HostComputeEndpoint>(
-            key, [&](const hns::Guid& id) { return client.find_endpoint(id); },
-            [&](const std::string& name) { return client.find_endpoint_by_name(name); });
-      },
-      [](hns::HnsClient& client, const hns::Guid& id) { return client.delete_endpoint(id); }};
+  return ObjectOps{"endpoint",
+                   [](hns::HnsClient& client, const std::string& key) {
+                     return find_by_name_or_id<HostComputeEndpoint>(
+                         key, [&](const hns::Guid& id) { return client.find_endpoint(id); },
+                         [&](const std::string& name) { return client.find_endpoint_by_name(name); });
+                   },
+                   [](hns::HnsClient& client, const hns::Guid& id) { return client.delete_endpoint(id); }};
 }
 
 std::string addresses_of(const HostComputeEndpoint& endpoint) {

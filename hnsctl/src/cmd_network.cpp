@@ -12,14 +12,13 @@ namespace {
 using hns::HostComputeNetwork;
 
 ObjectOps network_ops() {
-  return ObjectOps{
-      "network",
-      [](hns::HnsClient& client, const std::string& key) {
-        return find_by_name_or_id<HostComputeNetwork>(
-            key, [&](const hns::Guid& id) { return client.find_network(id); },
-            [&](const std::string& name) { return client.find_network_by_name(name); });
-      },
-      [](hns::HnsClient& client, const hns::Guid& id) { return client.delete_network(id); }};
+  return ObjectOps{"network",
+                   [](hns::HnsClient& client, const std::string& key) {
+                     return find_by_name_or_id<HostComputeNetwork>(
+                         key, [&](const hns::Guid& id) { return client.find_network(id); },
+                         [&](const std::string& name) { return client.find_network_by_name(name); });
+                   },
+                   [](hns::HnsClient& client, const hns::Guid& id) { return client.delete_network(id); }};
 }
 
 std::string subnets_of(const HostComputeNetwork& network) {

@@ -120,8 +120,7 @@ int node_vxlan(Context& context, const Args& args) {
                          "Set the node up as flanneld's vxlan backend does: an Overlay network with VSID = VNI, "
                          "VxlanPort, HostRoute, and HNS's DR MAC and provider address");
   add_common_options(options, "vxlan0");
-  options.value("vni", "VXLAN network identifier (>= 4096 on Windows)", "4096")
-      .value("port", "VXLAN UDP port", "4789");
+  options.value("vni", "VXLAN network identifier (>= 4096 on Windows)", "4096").value("port", "VXLAN UDP port", "4789");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;
   std::uint64_t vni = number_option(*parsed, "vni");
@@ -144,7 +143,8 @@ int node_vxlan(Context& context, const Args& args) {
     network = client.create_network(overlay_network(node, vsid, udp_port, client.supports(hns::Feature::VxlanPort)));
   }
   if (!network->find_policy<hns::HostRoutePolicy>() && client.supports(hns::Feature::HostRoute)) {
-    client.modify_network(network->id, hns::policy_request(hns::RequestType::Add, {hns::Policy{hns::HostRoutePolicy{}}}));
+    client.modify_network(network->id,
+                          hns::policy_request(hns::RequestType::Add, {hns::Policy{hns::HostRoutePolicy{}}}));
   }
   const auto* router = network->find_policy<hns::DrMacAddressPolicy>();
   const auto* provider = network->find_policy<hns::ProviderAddressPolicy>();

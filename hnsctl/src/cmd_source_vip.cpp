@@ -50,20 +50,21 @@ int source_vip_reserve(Context& context, const Args& args) {
   if (!parsed->given("data-dir")) {
     // The pods' own store, as their config names it: a reservation in any
     // other store is no reservation (kubernetes/kubernetes#100962).
-    if (const auto pods_store = pods_data_dir(parsed->text("conf-dir"), name); pods_store && !pods_store->data_dir.empty()) {
+    if (const auto pods_store = pods_data_dir(parsed->text("conf-dir"), name);
+        pods_store && !pods_store->data_dir.empty()) {
       data_dir = pods_store->data_dir;
       print(context.err, "the pods' ipam.dataDir, from {}: {}\n", pods_store->config, data_dir);
     }
   }
-  const auto held = hostlocal::hold_standing_address(data_dir, name, pods->ip_address_prefix,
-                                                     hostlocal::source_vip_owner());
+  const auto held =
+      hostlocal::hold_standing_address(data_dir, name, pods->ip_address_prefix, hostlocal::source_vip_owner());
   // A fresh reservation is trusted only as far as HNS agrees: a store that
   // does not know the pods' addresses (a wrong --data-dir, a wiped store)
   // would hand kube-proxy a running pod's (kubernetes/kubernetes#100962).
   // One already held is kube-proxy's, and so is the endpoint kube-proxy
   // makes for it when none is given (newSourceVIP).
-  const auto holders = held.fresh ? context.client.list_endpoints_of_network(network->id)
-                                  : std::vector<hns::HostComputeEndpoint>{};
+  const auto holders =
+      held.fresh ? context.client.list_endpoints_of_network(network->id) : std::vector<hns::HostComputeEndpoint>{};
   for (const hns::HostComputeEndpoint& endpoint : holders) {
     if (endpoint.name == endpoint_name) continue;
     for (const auto& configuration : endpoint.ip_configurations) {
@@ -78,8 +79,8 @@ int source_vip_reserve(Context& context, const Args& args) {
     }
   }
   if (held.moved_from) {
-    print(context.err, "moved the reservation from {} to {}: the network's subnet is now {}\n",
-          held.moved_from->str(), held.address.str(), pods->ip_address_prefix.str());
+    print(context.err, "moved the reservation from {} to {}: the network's subnet is now {}\n", held.moved_from->str(),
+          held.address.str(), pods->ip_address_prefix.str());
   }
   if (parsed->given("endpoint")) {
     ensure_attached_host_endpoint(context.client, network->id, endpoint_name, held.address);

@@ -20,7 +20,8 @@ const std::vector<Command>& all_commands() {
       {"node", "vxlan", "set the node up as flanneld's vxlan backend does", node_vxlan},
       {"version", "show", "the HNS version and its features (also: hnsctl version)", version_show},
       {"caps", "show", "what this host's HNS lets wincni do, setting by setting (also: hnsctl caps)", caps_show},
-      {"explain", "add", "what ADD would do with a config, without doing it (also: hnsctl explain [FILE])", explain_add},
+      {"explain", "add", "what ADD would do with a config, without doing it (also: hnsctl explain [FILE])",
+       explain_add},
       {"audit", "run", "find leaked or inconsistent objects; exit 1 if any (also: hnsctl audit)", audit_run},
       {"doctor", "run",
        "find (--apply: remove) what pods that are gone left: endpoints, allocations, scratch files (also: hnsctl "

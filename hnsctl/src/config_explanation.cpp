@@ -66,7 +66,6 @@ nlohmann::json plugin_config(const nlohmann::json& document, Json& report) {
   return plugin;
 }
 
-
 cni::CommandContext add_context(const nlohmann::json& config, const PodValues& pod) {
   cni::CommandContext ctx;
   ctx.command = "ADD";
@@ -83,9 +82,10 @@ Json explain_endpoint(const nlohmann::json& config, const PodValues& pod, Contex
   const std::string type = config.value("type", "");
   const engine::EndpointFlavor* flavor = flavor_for(type);
   if (flavor == nullptr) {
-    throw std::runtime_error(fmt::format("type \"{}\" is not one of wincni's HNS plugins (win-bridge, win-overlay and "
-                                         "the names Microsoft's and the legacy wincni's configs use for them)",
-                                         type));
+    throw std::runtime_error(
+        fmt::format("type \"{}\" is not one of wincni's HNS plugins (win-bridge, win-overlay and "
+                    "the names Microsoft's and the legacy wincni's configs use for them)",
+                    type));
   }
   const engine::EndpointEngine engine(*flavor, [&context] { return borrowed_api(context); });
   return engine.explain(add_context(config, pod));
@@ -104,9 +104,8 @@ Json explain_flannel(const nlohmann::json& config, const PodValues& pod, Context
     report["flannel"] = step;
     return Json();
   }
-  const nlohmann::json delegate = flannel::pod_delegate_config(
-      flannel_config, *subnet_env, ctx,
-      [&context] { return borrowed_api(context); });
+  const nlohmann::json delegate =
+      flannel::pod_delegate_config(flannel_config, *subnet_env, ctx, [&context] { return borrowed_api(context); });
   step["delegate"] = delegate;
   step["generated"] = flannel_config.service_networks.empty()
                           ? "no serviceCIDR: no policies are generated"
@@ -140,12 +139,14 @@ std::vector<std::string> capability_warnings(const nlohmann::json& config) {
     return capabilities.is_object() && capabilities.contains(name) && capabilities[name] == true;
   };
   if (!declared("portMappings")) {
-    warnings.push_back("the config does not declare the portMappings capability: the runtime passes no port "
-                       "mappings, so a pod's hostPort does not work");
+    warnings.push_back(
+        "the config does not declare the portMappings capability: the runtime passes no port "
+        "mappings, so a pod's hostPort does not work");
   }
   if (!declared("dns")) {
-    warnings.push_back("the config does not declare the dns capability: the pod's DNS comes from the config's "
-                       "\"dns\" only, not from Kubernetes");
+    warnings.push_back(
+        "the config does not declare the dns capability: the pod's DNS comes from the config's "
+        "\"dns\" only, not from Kubernetes");
   }
   return warnings;
 }

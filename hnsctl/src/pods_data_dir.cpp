@@ -26,9 +26,9 @@ std::optional<PodsDataDir> pods_data_dir(const std::string& conf_dir, const std:
     const nlohmann::json* name = cni::find_key(config.document, "name");
     if (name == nullptr || !name->is_string() || name->get<std::string>() != network) continue;
     const nlohmann::json* plugins = cni::find_key(config.document, "plugins");
-    const std::vector<nlohmann::json> each =
-        plugins != nullptr && plugins->is_array() ? plugins->get<std::vector<nlohmann::json>>()
-                                                  : std::vector<nlohmann::json>{config.document};
+    const std::vector<nlohmann::json> each = plugins != nullptr && plugins->is_array()
+                                                 ? plugins->get<std::vector<nlohmann::json>>()
+                                                 : std::vector<nlohmann::json>{config.document};
     for (const nlohmann::json& plugin : each) {
       if (auto dir = ipam_data_dir(plugin)) return PodsDataDir{*dir, config.path};
     }

@@ -47,7 +47,7 @@ cni::IpConfig Allocator::take_requested(const OwnerKey& owner, const cni::IpAddr
   }
   if (taken(requested) || !reserve(requested, owner)) {
     throw cni::Error(cni::kNoAddressAvailable, fmt::format("requested IP address {} is not available in range set {}",
-                                                      requested.str(), set_.str()));
+                                                           requested.str(), set_.str()));
   }
   return ip_config(requested, *range);
 }
@@ -55,9 +55,9 @@ cni::IpConfig Allocator::take_requested(const OwnerKey& owner, const cni::IpAddr
 cni::IpConfig Allocator::take_next_free(const OwnerKey& owner, std::string_view container_id) {
   for (const auto& held : snapshot_.held_by(owner)) {
     if (set_.contains(held)) {
-      throw cni::Error(cni::kDuplicateAllocation,
-                       fmt::format("{} has been allocated to {}, duplicate allocation is not allowed", held.str(),
-                                   container_id));
+      throw cni::Error(
+          cni::kDuplicateAllocation,
+          fmt::format("{} has been allocated to {}, duplicate allocation is not allowed", held.str(), container_id));
     }
   }
   RangeIterator candidates(set_, store_.last_reserved(range_id_));

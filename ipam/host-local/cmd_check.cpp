@@ -45,14 +45,16 @@ void cmd_check(const cni::CommandContext& ctx) {
   // reservations outside them to an older config of this network.
   for (const auto& ip : held) {
     if (in_any_set(config.range_sets, ip) && !listed(announced, ip)) {
-      throw cni::Error(cni::kAllocationMismatch, fmt::format("host-local: address {} of container {} is not in prevResult",
-                                                        ip.str(), ctx.container_id));
+      throw cni::Error(
+          cni::kAllocationMismatch,
+          fmt::format("host-local: address {} of container {} is not in prevResult", ip.str(), ctx.container_id));
     }
   }
   for (const auto& ip : announced) {
     if (in_any_set(config.range_sets, ip) && !listed(held, ip)) {
-      throw cni::Error(cni::kAllocationMismatch, fmt::format("host-local: prevResult address {} is not allocated to container {}",
-                                                        ip.str(), ctx.container_id));
+      throw cni::Error(cni::kAllocationMismatch,
+                       fmt::format("host-local: prevResult address {} is not allocated to container {}", ip.str(),
+                                   ctx.container_id));
     }
   }
 }

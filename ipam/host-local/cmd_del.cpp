@@ -19,8 +19,9 @@ void cmd_del(const cni::CommandContext& ctx) {
   };
   // A bare-ID file names no interface; it is this attachment's only when the
   // container holds nothing under its interface name (the reference's rule).
-  const bool holds_current = std::any_of(snapshot.reservations.begin(), snapshot.reservations.end(),
-                                         [&](const auto& entry) { return ownership(entry.second) == Ownership::kExact; });
+  const bool holds_current =
+      std::any_of(snapshot.reservations.begin(), snapshot.reservations.end(),
+                  [&](const auto& entry) { return ownership(entry.second) == Ownership::kExact; });
   const Ownership wanted = holds_current ? Ownership::kExact : Ownership::kLegacy;
   release_where(*store, snapshot, [&](const Reservation& r) { return ownership(r) == wanted; });
 }

@@ -25,7 +25,8 @@ void cmd_gc(const cni::CommandContext& ctx) {
   const auto guard = store->lock(store_lock_limit(ctx));
   const Snapshot snapshot = store->scan();
   release_where(*store, snapshot, [&](const Reservation& r) {
-    return r.content && valid_contents.count(trim_space(*r.content)) == 0 && !is_standing_owner(owner_container_id(*r.content));
+    return r.content && valid_contents.count(trim_space(*r.content)) == 0 &&
+           !is_standing_owner(owner_container_id(*r.content));
   });
 }
 

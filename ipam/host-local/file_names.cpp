@@ -30,8 +30,8 @@ bool is_windows_device_name(std::string_view name) {
   for (auto device : kPlain) {
     if (iequals(stem, device)) return true;
   }
-  if (stem.size() == 4 && (iequals(stem.substr(0, 3), "COM") || iequals(stem.substr(0, 3), "LPT")) &&
-      stem[3] >= '0' && stem[3] <= '9') {
+  if (stem.size() == 4 && (iequals(stem.substr(0, 3), "COM") || iequals(stem.substr(0, 3), "LPT")) && stem[3] >= '0' &&
+      stem[3] <= '9') {
     return true;
   }
   return false;
@@ -50,9 +50,7 @@ std::optional<cni::IpAddress> ip_from_file_name(std::string_view name, bool esca
   return ip;
 }
 
-std::string last_reserved_file_name(std::string_view range_id) {
-  return fmt::format("last_reserved_ip.{}", range_id);
-}
+std::string last_reserved_file_name(std::string_view range_id) { return fmt::format("last_reserved_ip.{}", range_id); }
 
 void check_network_name(std::string_view name) {
   const bool escapes = name.empty() || name == "." || name == ".." ||

@@ -15,8 +15,8 @@ namespace wincni::hostlocal {
 
 namespace {
 
-using nlohmann::json;
 using cni::FieldReader;
+using nlohmann::json;
 
 // A field of the wrong JSON type is a decoding failure (6) worded
 // "ipam.dataDir: expected a string", as host-local has always said; its tests
@@ -103,9 +103,7 @@ std::vector<cni::Route> parse_routes(const json& routes) {
   }
 }
 
-bool allows_one_address_per_family_only(std::string_view version) {
-  return version == "0.1.0" || version == "0.2.0";
-}
+bool allows_one_address_per_family_only(std::string_view version) { return version == "0.1.0" || version == "0.2.0"; }
 
 std::vector<RangeSet> canonicalize_sets(const std::vector<std::vector<RangeSpec>>& specs, std::string_view version) {
   if (specs.empty()) throw invalid_config("no IP ranges specified");

@@ -42,7 +42,9 @@ bool is_bucket_name(std::string_view name) {
 OwnerIndex::OwnerIndex(std::string network_dir)
     : network_dir_(std::move(network_dir)), folder_(files::join(network_dir_, kFolderName)) {}
 
-bool OwnerIndex::sealed() const { return directory_seal::is_sealed(network_dir_) && directory_seal::is_sealed(folder_); }
+bool OwnerIndex::sealed() const {
+  return directory_seal::is_sealed(network_dir_) && directory_seal::is_sealed(folder_);
+}
 
 // The network directory last: until it is sealed, nothing is trusted.
 bool OwnerIndex::seal() const { return directory_seal::seal(folder_) && directory_seal::seal(network_dir_); }
@@ -116,8 +118,9 @@ void OwnerIndex::rebuild(const Snapshot& snapshot) const {
   // Through a link or junction the rebuild would empty whatever folder it
   // leads to (security review, finding 1).
   if (files::is_link(folder_)) {
-    throw cni::Error(cni::kIoFailure,
-                     fmt::format("{} is a link or junction, not host-local's owner index: refused (remove it)", folder_));
+    throw cni::Error(
+        cni::kIoFailure,
+        fmt::format("{} is a link or junction, not host-local's owner index: refused (remove it)", folder_));
   }
   files::create_private_directories(folder_);
   std::map<std::string, std::vector<Line>> buckets;

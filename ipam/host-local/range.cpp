@@ -55,7 +55,8 @@ Range Range::canonicalize(const RangeSpec& spec) {
 
   // The reference checks the start against the *given* end, so a start after
   // the end is reported as a bad start.
-  const std::optional<IpAddress> given_end = spec.range_end ? std::optional(canonical_ip(*spec.range_end)) : std::nullopt;
+  const std::optional<IpAddress> given_end =
+      spec.range_end ? std::optional(canonical_ip(*spec.range_end)) : std::nullopt;
   if (spec.range_start) {
     r.start_ = canonical_ip(*spec.range_start);
     if (!in_subnet_and_bounds(network, r.start_, r.start_, given_end)) {

@@ -7,8 +7,7 @@
 
 namespace wincni::hostlocal {
 
-void release_where(Store& store, const Snapshot& snapshot,
-                   const std::function<bool(const Reservation&)>& selected) {
+void release_where(Store& store, const Snapshot& snapshot, const std::function<bool(const Reservation&)>& selected) {
   std::vector<std::string> failures;
   const auto attempt = [&failures](const auto& remove) {
     try {

@@ -11,7 +11,6 @@ namespace wincni::hostlocal {
 
 // Keeps going past failures; throws cni::Error(kIoFailure) at the end with
 // every failure's message joined by ";", as the reference joins DEL errors.
-void release_where(Store& store, const Snapshot& snapshot,
-                   const std::function<bool(const Reservation&)>& selected);
+void release_where(Store& store, const Snapshot& snapshot, const std::function<bool(const Reservation&)>& selected);
 
 }  // namespace wincni::hostlocal

@@ -25,8 +25,8 @@ bool is_standing_owner(std::string_view container_id) {
 
 OwnerKey source_vip_owner() { return OwnerKey(kSourceVipId, kSourceVipIfname); }
 
-StandingAddress hold_standing_address(std::string_view data_dir, std::string_view network,
-                                      const cni::IpPrefix& subnet, const OwnerKey& owner) {
+StandingAddress hold_standing_address(std::string_view data_dir, std::string_view network, const cni::IpPrefix& subnet,
+                                      const OwnerKey& owner) {
   const RangeSet set = RangeSet::canonicalize({RangeSpec{subnet.network(), std::nullopt, std::nullopt, std::nullopt}});
   Store store = Store::open(data_dir, network);
   const auto guard = store.lock();
@@ -46,7 +46,8 @@ StandingAddress hold_standing_address(std::string_view data_dir, std::string_vie
     held.address = *kept;
     return held;
   }
-  held.address = Allocator(set, 0, store, snapshot).allocate(owner, owner.container_id(), std::nullopt).address.address();
+  held.address =
+      Allocator(set, 0, store, snapshot).allocate(owner, owner.container_id(), std::nullopt).address.address();
   held.fresh = true;
   return held;
 }

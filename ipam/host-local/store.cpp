@@ -149,9 +149,9 @@ bool Store::name_in_use(const cni::IpAddress& ip) const {
 
 bool Store::reserve(const cni::IpAddress& ip, const OwnerKey& owner, std::string_view range_id) {
   const std::string name = ip_file_name(ip, platform_escapes_colons());
-  const bool reserved = change_indexed(
-      [&] { return files::publish_file_exclusive(dir_, name, kStagingFileName, owner.content()); },
-      [&] { index_.add(name, indexed_owner(owner.content())); });
+  const bool reserved =
+      change_indexed([&] { return files::publish_file_exclusive(dir_, name, kStagingFileName, owner.content()); },
+                     [&] { index_.add(name, indexed_owner(owner.content())); });
   if (reserved) files::overwrite_file(files::join(dir_, last_reserved_file_name(range_id)), ip.str());
   return reserved;
 }

@@ -52,8 +52,20 @@ char32_t next_code_point(std::string_view text, size_t& i) {
 // Go's unicode.IsSpace: Latin-1 spaces plus the Unicode White_Space set.
 bool is_unicode_space(char32_t cp) {
   switch (cp) {
-    case U'\t': case U'\n': case U'\v': case U'\f': case U'\r': case U' ':
-    case 0x85: case 0xA0: case 0x1680: case 0x2028: case 0x2029: case 0x202F: case 0x205F: case 0x3000:
+    case U'\t':
+    case U'\n':
+    case U'\v':
+    case U'\f':
+    case U'\r':
+    case U' ':
+    case 0x85:
+    case 0xA0:
+    case 0x1680:
+    case 0x2028:
+    case 0x2029:
+    case 0x202F:
+    case 0x205F:
+    case 0x3000:
       return true;
     default:
       return cp >= 0x2000 && cp <= 0x200A;

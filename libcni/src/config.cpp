@@ -13,7 +13,9 @@ namespace {
 
 constexpr std::string_view kUnmarshallPrefix = "error unmarshall network config: ";
 
-Error decode_error(std::string_view why) { return Error(kDecodingFailure, fmt::format("{}{}", kUnmarshallPrefix, why)); }
+Error decode_error(std::string_view why) {
+  return Error(kDecodingFailure, fmt::format("{}{}", kUnmarshallPrefix, why));
+}
 
 // nlohmann's what() starts with "[json.exception.parse_error.101] "; the
 // rest is the part a user can act on.

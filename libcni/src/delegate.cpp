@@ -54,13 +54,14 @@ std::string excerpt(std::string_view text) {
 Error failure(std::string_view plugin, const ProcessOutcome& outcome) {
   if (!outcome.out.empty() && outcome.term_signal == 0) {
     if (auto error = printed_error(outcome.out)) return *error;
-    return Error(kInternal, fmt::format("delegate plugin {} failed ({}) and printed no CNI error: {:?}", plugin,
-                                        describe_exit(outcome), excerpt(outcome.out)),
+    return Error(kInternal,
+                 fmt::format("delegate plugin {} failed ({}) and printed no CNI error: {:?}", plugin,
+                             describe_exit(outcome), excerpt(outcome.out)),
                  excerpt(outcome.err));
   }
   if (outcome.err.empty()) {
-    return Error(kInternal, fmt::format("delegate plugin {} failed with no error message ({})", plugin,
-                                        describe_exit(outcome)));
+    return Error(kInternal,
+                 fmt::format("delegate plugin {} failed with no error message ({})", plugin, describe_exit(outcome)));
   }
   return Error(kInternal, fmt::format("delegate plugin {} failed ({}): {:?}", plugin, describe_exit(outcome),
                                       excerpt(outcome.err)));
@@ -106,11 +107,11 @@ std::string run_delegate(std::string_view command, std::string_view plugin, std:
   // our delegate must end before that (run_budget.hpp).
   if (const auto left = time_left(env)) {
     if (*left < kLeastTimeForDelegate) {
-      throw Error(kTryAgainLater,
-                  fmt::format("no time left to run delegate plugin {}: the plugin that started this one gave it {} ms "
-                              "({}), and less than {} ms of them are left",
-                              plugin, env.get_or(kTimeBudgetVariable, ""), kTimeBudgetVariable,
-                              kLeastTimeForDelegate.count()));
+      throw Error(
+          kTryAgainLater,
+          fmt::format("no time left to run delegate plugin {}: the plugin that started this one gave it {} ms "
+                      "({}), and less than {} ms of them are left",
+                      plugin, env.get_or(kTimeBudgetVariable, ""), kTimeBudgetVariable, kLeastTimeForDelegate.count()));
     }
     spec.timeout = std::min(spec.timeout, *left);
   }
@@ -122,8 +123,7 @@ std::string run_delegate(std::string_view command, std::string_view plugin, std:
   auto outcome = run_process(spec);
 
   if (outcome.timed_out) {
-    throw Error(kTryAgainLater,
-                fmt::format("delegate plugin {} timed out after {} ms", plugin, spec.timeout.count()),
+    throw Error(kTryAgainLater, fmt::format("delegate plugin {} timed out after {} ms", plugin, spec.timeout.count()),
                 excerpt(outcome.err));
   }
   if (outcome.exit_code != 0 || outcome.term_signal != 0) throw failure(plugin, outcome);
@@ -150,15 +150,15 @@ Result add_result(std::string_view plugin, const std::string& out, std::string_v
 
 namespace {
 
-std::string invoke(std::string_view command, std::string_view plugin, std::string_view config,
-                   const Environment& env, const DelegateOptions& options) {
+std::string invoke(std::string_view command, std::string_view plugin, std::string_view config, const Environment& env,
+                   const DelegateOptions& options) {
   return detail::run_delegate(command, plugin, config, {}, env, options);
 }
 
 }  // namespace
 
-Result delegate_add(std::string_view plugin, std::string_view config, std::string_view version,
-                    const Environment& env, const DelegateOptions& options) {
+Result delegate_add(std::string_view plugin, std::string_view config, std::string_view version, const Environment& env,
+                    const DelegateOptions& options) {
   return detail::add_result(plugin, invoke("ADD", plugin, config, env, options), version);
 }
 

@@ -15,7 +15,9 @@ namespace wincni::cni {
 struct EarlyAdd::Shared {
   Shared(std::string plugin_name, std::string result_version, const Environment& environment,
          const DelegateOptions& delegate_options)
-      : plugin(std::move(plugin_name)), version(std::move(result_version)), env(environment),
+      : plugin(std::move(plugin_name)),
+        version(std::move(result_version)),
+        env(environment),
         options(delegate_options) {}
 
   std::string plugin;
@@ -49,7 +51,8 @@ struct EarlyAdd::Shared {
   }
 
   void run() {
-    const std::string out = detail::run_delegate("ADD", plugin, "", [this] { return wait_for_config(); }, env, options);
+    const std::string out = detail::run_delegate(
+        "ADD", plugin, "", [this] { return wait_for_config(); }, env, options);
     result = detail::add_result(plugin, out, version);
   }
 };

@@ -26,7 +26,9 @@ std::string Environment::get_or(std::string_view name, std::string_view fallback
   return std::string(fallback);
 }
 
-void Environment::set(std::string name, std::string value) { vars_.insert_or_assign(std::move(name), std::move(value)); }
+void Environment::set(std::string name, std::string value) {
+  vars_.insert_or_assign(std::move(name), std::move(value));
+}
 
 void Environment::unset(std::string_view name) {
   if (auto it = vars_.find(name); it != vars_.end()) vars_.erase(it);

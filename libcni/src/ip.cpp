@@ -55,8 +55,8 @@ std::optional<std::array<uint8_t, 4>> parse_dotted_quad(std::string_view text) {
 // zero groups, optionally ending in a dotted quad for the last 32 bits.
 std::optional<std::array<uint8_t, 16>> parse_ipv6(std::string_view text) {
   std::array<uint8_t, 16> out{};
-  size_t filled = 0;              // bytes written so far
-  std::optional<size_t> ellipsis; // byte offset where "::" sits
+  size_t filled = 0;               // bytes written so far
+  std::optional<size_t> ellipsis;  // byte offset where "::" sits
   size_t pos = 0;
 
   if (text.size() >= 2 && text[0] == ':' && text[1] == ':') {
@@ -104,8 +104,7 @@ std::optional<std::array<uint8_t, 16>> parse_ipv6(std::string_view text) {
   if (filled < kV6Bytes) {
     if (!ellipsis) return std::nullopt;
     size_t gap = kV6Bytes - filled;
-    std::copy_backward(out.begin() + static_cast<long>(*ellipsis), out.begin() + static_cast<long>(filled),
-                       out.end());
+    std::copy_backward(out.begin() + static_cast<long>(*ellipsis), out.begin() + static_cast<long>(filled), out.end());
     std::fill(out.begin() + static_cast<long>(*ellipsis), out.begin() + static_cast<long>(*ellipsis + gap), 0);
   } else if (ellipsis) {
     return std::nullopt;  // "::" must stand for at least one group
@@ -236,9 +235,7 @@ std::optional<IpAddress> IpAddress::parse(std::string_view text) {
   return from_bytes(IpFamily::V4, quad->data());
 }
 
-std::string IpAddress::str() const {
-  return is_v4() ? format_dotted_quad(bytes_.data()) : format_ipv6(bytes_);
-}
+std::string IpAddress::str() const { return is_v4() ? format_dotted_quad(bytes_.data()) : format_ipv6(bytes_); }
 
 IpAddress IpAddress::next() const { return plus(1); }
 
@@ -260,9 +257,9 @@ bool IpAddress::is_zero() const {
 
 IpPrefix::IpPrefix(IpAddress address, int length) : address_(address), length_(length) {
   if (length < 0 || length > address.bits()) {
-    throw Error(kInvalidNetworkConfig, "invalid prefix length",
-                std::to_string(length) + " is not within 0-" + std::to_string(address.bits()) + " for " +
-                    address.str());
+    throw Error(
+        kInvalidNetworkConfig, "invalid prefix length",
+        std::to_string(length) + " is not within 0-" + std::to_string(address.bits()) + " for " + address.str());
   }
 }
 

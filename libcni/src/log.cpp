@@ -68,10 +68,14 @@ std::optional<LogLevel> parse_log_level(std::string_view name) {
 
 std::string_view log_level_name(LogLevel level) {
   switch (level) {
-    case LogLevel::Error: return "error";
-    case LogLevel::Warn: return "warn";
-    case LogLevel::Info: return "info";
-    case LogLevel::Debug: return "debug";
+    case LogLevel::Error:
+      return "error";
+    case LogLevel::Warn:
+      return "warn";
+    case LogLevel::Info:
+      return "info";
+    case LogLevel::Debug:
+      return "debug";
   }
   return "unknown";
 }
@@ -90,12 +94,12 @@ LogSettings resolve_log_settings(const Environment& env, const nlohmann::json& c
   } else if (!settings.file.empty() && !private_files::starts_at_root(settings.file)) {
     // Relative to whatever folder the runtime runs in (System32 for a
     // Windows service).
-    settings.problems.push_back(
-        fmt::format("the log file \"{}\" is relative: not logging to a file (give a path from the root)", settings.file));
+    settings.problems.push_back(fmt::format(
+        "the log file \"{}\" is relative: not logging to a file (give a path from the root)", settings.file));
     settings.file.clear();
   }
-  if (auto level = pick_level(env.get("WINCNI_LOG_LEVEL"), find_key(config, "logLevel"), "log level",
-                              settings.problems)) {
+  if (auto level =
+          pick_level(env.get("WINCNI_LOG_LEVEL"), find_key(config, "logLevel"), "log level", settings.problems)) {
     settings.file_level = *level;
   }
   settings.stderr_level = pick_level(env.get("WINCNI_LOG_STDERR"), nullptr, "stderr log level", settings.problems);

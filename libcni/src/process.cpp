@@ -44,8 +44,7 @@ std::string platform::without_path_search(const std::string& program) {
   return has_directory_part(program) ? program : "./" + program;
 }
 
-platform::ExecArguments::ExecArguments(const ProcessSpec& spec)
-    : argv_strings_{spec.program}, env_strings_(spec.env) {
+platform::ExecArguments::ExecArguments(const ProcessSpec& spec) : argv_strings_{spec.program}, env_strings_(spec.env) {
   argv_strings_.insert(argv_strings_.end(), spec.args.begin(), spec.args.end());
   argv_ = c_array(argv_strings_);
   envp_ = c_array(env_strings_);
@@ -74,8 +73,7 @@ ProcessOutcome run_process(const ProcessSpec& spec) {
       if (failed.final || attempt == kStartAttempts) throw give_up("");
       std::this_thread::sleep_for(std::chrono::milliseconds(50 * attempt));
       if (spec.timeout.count() > 0) {
-        const auto left =
-            spec.timeout - std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started);
+        const auto left = spec.timeout - std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started);
         if (left.count() <= 0) throw give_up("; no time left to try again");
         if (!later) later = spec;
         later->timeout = left;

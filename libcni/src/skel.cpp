@@ -17,7 +17,6 @@
 #include "wincni/cni/json_keys.hpp"
 #include "wincni/cni/version.hpp"
 
-
 namespace wincni::cni {
 
 namespace {
@@ -114,9 +113,8 @@ void gate_command(std::string_view command, std::string_view config_version, std
   if (!version_at_least(config_version, minimum)) {
     throw Error(kIncompatibleVersion, fmt::format("config version does not allow {}", command));
   }
-  const bool plugin_allows = std::any_of(supported.begin(), supported.end(), [&](const std::string& v) {
-    return version_at_least(v, config_version);
-  });
+  const bool plugin_allows = std::any_of(supported.begin(), supported.end(),
+                                         [&](const std::string& v) { return version_at_least(v, config_version); });
   if (!plugin_allows) throw Error(kIncompatibleVersion, fmt::format("plugin version does not allow {}", command));
 }
 

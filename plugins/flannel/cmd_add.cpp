@@ -34,9 +34,10 @@ cni::Result FlannelPlugin::add(const cni::CommandContext& ctx) const {
     try {
       cni::delegate_del(type, bytes, environment);
     } catch (const cni::Error& e) {
-      ctx.log().warn("undoing the failed ADD: the delegate's DEL failed too ({}); the runtime's DEL derives the "
-                     "same config again from this config and subnet.env",
-                     e.msg());
+      ctx.log().warn(
+          "undoing the failed ADD: the delegate's DEL failed too ({}); the runtime's DEL derives the "
+          "same config again from this config and subnet.env",
+          e.msg());
     }
     // Not kept for the runtime's DEL: it sends this config again, and a DEL
     // without the file derives the same one; a file kept here would outlive

@@ -27,7 +27,8 @@ void FlannelPlugin::gc(const cni::CommandContext& ctx) const {
   const ScratchStore store(config.data_dir);
   const ScratchListing listing = store.list();
   for (const std::string& sandbox : listing.records) {
-    if (!valid.contains(sandbox) && store.remove(sandbox)) ctx.log().repair("removed {}: no valid attachment", store.path(sandbox));
+    if (!valid.contains(sandbox) && store.remove(sandbox))
+      ctx.log().repair("removed {}: no valid attachment", store.path(sandbox));
   }
   for (const std::string& name : listing.others) {
     ctx.log().warn("{} is not a delegate config flannel saved (is dataDir {} flannel's own folder?): left alone",

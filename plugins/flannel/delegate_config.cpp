@@ -74,11 +74,12 @@ json delegate_ipam(const FlannelConfig& config, const SubnetEnv& env, Backend ba
   const bool ipv4 = env.subnet.has_value();
   const bool ipv6 = env.ipv6_subnet.has_value() && backend == Backend::HostGw;
   if (!ipv4 && !ipv6) {
-    throw cni::Error(cni::kInvalidNetworkConfig,
-                     backend == Backend::Vxlan
-                         ? fmt::format("{} has no FLANNEL_SUBNET: {} puts pods on an HNS overlay, which carries IPv4 only",
-                                       config.subnet_file, delegate_type(config))
-                         : fmt::format("{} has no subnet for this node", config.subnet_file));
+    throw cni::Error(
+        cni::kInvalidNetworkConfig,
+        backend == Backend::Vxlan
+            ? fmt::format("{} has no FLANNEL_SUBNET: {} puts pods on an HNS overlay, which carries IPv4 only",
+                          config.subnet_file, delegate_type(config))
+            : fmt::format("{} has no subnet for this node", config.subnet_file));
   }
   json ranges = json::array();
   if (ipv4) ranges.push_back(json::array({range_for(*env.subnet, backend)}));
@@ -109,13 +110,15 @@ json delegate_config(const FlannelConfig& config, const SubnetEnv& env) {
   erase_other_cases(delegate, "cniVersion");
   delegate["cniVersion"] = config.cni_version.empty() ? "0.2.0" : config.cni_version;
   if (!has_key(delegate, "ipMasq")) delegate["ipMasq"] = env.ip_masq;
-  if (!has_key(delegate, "ipMasqNetwork") && !env.networks.empty()) delegate["ipMasqNetwork"] = env.networks.front().str();
+  if (!has_key(delegate, "ipMasqNetwork") && !env.networks.empty())
+    delegate["ipMasqNetwork"] = env.networks.front().str();
   delegate["ipam"] = delegate_ipam(config, env, backend_of(config));
   if (!config.runtime_config.is_null()) {
     erase_other_cases(delegate, "runtimeConfig");
     delegate["runtimeConfig"] = config.runtime_config;
   }
-  if (!config.capabilities.is_null() && !has_key(delegate, "capabilities")) delegate["capabilities"] = config.capabilities;
+  if (!config.capabilities.is_null() && !has_key(delegate, "capabilities"))
+    delegate["capabilities"] = config.capabilities;
   return delegate;
 }
 
@@ -127,7 +130,8 @@ PolicySources policy_sources(const FlannelConfig& config, const SubnetEnv& env) 
     sources.cluster_networks.insert(sources.cluster_networks.end(), env.ipv6_networks.begin(), env.ipv6_networks.end());
   }
   for (const IpPrefix& network : config.service_networks) {
-    if (sources.backend == Backend::HostGw || network.family() == IpFamily::V4) sources.service_networks.push_back(network);
+    if (sources.backend == Backend::HostGw || network.family() == IpFamily::V4)
+      sources.service_networks.push_back(network);
   }
   sources.node_ip = config.node_ip;
   return sources;

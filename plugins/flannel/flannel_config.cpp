@@ -21,15 +21,18 @@ Json checked_delegate(const Json* given) {
   if (given == nullptr || given->is_null()) return Json::object();
   Json delegate = cni::kConfigFields.expect_object(*given, "delegate");
   if (cni::find_key(delegate, "name") != nullptr) {
-    throw cni::Error(cni::kInvalidNetworkConfig, "'delegate' dictionary must not have 'name' field, it'll be set by flannel");
+    throw cni::Error(cni::kInvalidNetworkConfig,
+                     "'delegate' dictionary must not have 'name' field, it'll be set by flannel");
   }
   if (cni::find_key(delegate, "ipam") != nullptr) {
-    throw cni::Error(cni::kInvalidNetworkConfig, "'delegate' dictionary must not have 'ipam' field, it'll be set by flannel");
+    throw cni::Error(cni::kInvalidNetworkConfig,
+                     "'delegate' dictionary must not have 'ipam' field, it'll be set by flannel");
   }
   for (auto it = delegate.begin(); it != delegate.end(); ++it) {
     if (!cni::equals_ignore_case(it.key(), "type")) continue;
     if (!it->is_string()) {
-      throw cni::Error(cni::kInvalidNetworkConfig, "'delegate' dictionary, if present, must have (string) 'type' field");
+      throw cni::Error(cni::kInvalidNetworkConfig,
+                       "'delegate' dictionary, if present, must have (string) 'type' field");
     }
     if (it.key() != "type") {
       Json type = *it;

@@ -86,7 +86,8 @@ std::size_t ScratchStore::remove_staging_leftovers() const {
   std::size_t removed = 0;
   if (!files::is_directory(dir_)) return removed;
   for (const files::DirEntry& entry : files::list_directory(dir_)) {
-    if (entry.regular_file && entry.name.starts_with(kStagingPrefix) && files::remove_file(files::join(dir_, entry.name))) {
+    if (entry.regular_file && entry.name.starts_with(kStagingPrefix) &&
+        files::remove_file(files::join(dir_, entry.name))) {
       ++removed;
     }
   }

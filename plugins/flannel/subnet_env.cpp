@@ -38,7 +38,8 @@ class Parser {
     const auto equals = text.find('=');
     if (equals == std::string_view::npos) {
       // The reference indexes past the end here and panics.
-      if (std::find(kKnownKeys.begin(), kKnownKeys.end(), text) != kKnownKeys.end()) fail(fmt::format("{} has no value", text));
+      if (std::find(kKnownKeys.begin(), kKnownKeys.end(), text) != kKnownKeys.end())
+        fail(fmt::format("{} has no value", text));
       return;
     }
     const std::string_view key = text.substr(0, equals);
@@ -94,7 +95,8 @@ class Parser {
     std::size_t start = 0;
     while (true) {
       const auto comma = text.find(',', start);
-      const IpPrefix item = prefix(key, text.substr(start, comma == std::string_view::npos ? comma : comma - start), family);
+      const IpPrefix item =
+          prefix(key, text.substr(start, comma == std::string_view::npos ? comma : comma - start), family);
       if (std::find(list.begin(), list.end(), item) == list.end()) list.push_back(item);
       if (comma == std::string_view::npos) return list;
       start = comma + 1;
@@ -122,8 +124,9 @@ class Parser {
 
 SubnetEnv parse_subnet_env(std::string_view text, std::string_view path) {
   if (text.size() > kMaxSize) {
-    throw cni::Error(cni::kInvalidNetworkConfig,
-                     fmt::format("{} is {} bytes: that is not flanneld's subnet.env, which is a few lines", path, text.size()));
+    throw cni::Error(
+        cni::kInvalidNetworkConfig,
+        fmt::format("{} is {} bytes: that is not flanneld's subnet.env, which is a few lines", path, text.size()));
   }
   // flanneld writes plain ASCII; a byte-order mark means an operator wrote
   // the file by hand on Windows. Notepad's and PowerShell 7's UTF-8 mark is
@@ -158,9 +161,9 @@ std::optional<SubnetEnv> read_subnet_env(const std::string& path) {
     // before it is read whole.
     text = cni::private_files::read_file(path, kMaxSize);
   } catch (const cni::private_files::FileTooLarge&) {
-    throw cni::Error(cni::kInvalidNetworkConfig,
-                     fmt::format("{} is over {} bytes: that is not flanneld's subnet.env, which is a few lines", path,
-                                 kMaxSize));
+    throw cni::Error(
+        cni::kInvalidNetworkConfig,
+        fmt::format("{} is over {} bytes: that is not flanneld's subnet.env, which is a few lines", path, kMaxSize));
   } catch (const cni::Error& e) {
     throw cni::Error(cni::kIoFailure, fmt::format("failed to load flannel 'subnet.env' file: {}", e.msg()));
   }
@@ -186,8 +189,9 @@ SubnetEnv wait_for_subnet_env(const std::string& path, std::chrono::milliseconds
     if (now >= deadline) break;
     std::this_thread::sleep_for(std::min<Clock::duration>(kPoll, deadline - now));
   }
-  throw cni::Error(cni::kTryAgainLater, missing_subnet_env_message(path) + fmt::format(
-                                            " (waited {} ms; subnetFileWaitSeconds sets how long)", wait.count()));
+  throw cni::Error(cni::kTryAgainLater,
+                   missing_subnet_env_message(path) +
+                       fmt::format(" (waited {} ms; subnetFileWaitSeconds sets how long)", wait.count()));
 }
 
 }  // namespace wincni::flannel

@@ -112,7 +112,8 @@ std::vector<hns::Policy> generated_policies(const PolicySources& sources) {
     if (!nat.exceptions.empty()) policies.push_back(hns::Policy{nat});
   }
   for (const IpPrefix& network : sources.service_networks) policies.push_back(encap_route(network));
-  if (sources.backend == Backend::HostGw && sources.node_ip) policies.push_back(encap_route(host_prefix(*sources.node_ip)));
+  if (sources.backend == Backend::HostGw && sources.node_ip)
+    policies.push_back(encap_route(host_prefix(*sources.node_ip)));
   if (sources.backend == Backend::Vxlan && sources.node_ip) {
     policies.push_back(hns::Policy{hns::ProviderAddressPolicy{sources.node_ip->str()}});
   }

@@ -25,7 +25,7 @@ bool BridgeFlavor::accepts(hns::NetworkType type) const {
 std::optional<hns::NetworkType> BridgeFlavor::type_to_create(const EndpointConfig& config) const {
   // Microsoft's examples name the network type in "type" ("l2tunnel").
   return cni::equals_ignore_case(config.plugin_type, "l2tunnel") ? hns::NetworkType::L2Tunnel
-                                                                  : hns::NetworkType::L2Bridge;
+                                                                 : hns::NetworkType::L2Bridge;
 }
 
 cni::IpAddress BridgeFlavor::network_gateway(const EndpointConfig& config, hns::NetworkType type,
@@ -37,7 +37,7 @@ cni::IpAddress BridgeFlavor::network_gateway(const EndpointConfig& config, hns::
 }
 
 std::optional<engine::HostEndpointPlan> BridgeFlavor::host_endpoint(const EndpointConfig& config,
-                                                                      const NetworkView& network) const {
+                                                                    const NetworkView& network) const {
   if (network.type != hns::NetworkType::L2Bridge) return std::nullopt;
   engine::HostEndpointPlan plan{bridge_endpoint_name(network), {}};
   for (const cni::IpFamily family : {cni::IpFamily::V4, cni::IpFamily::V6}) {
@@ -105,9 +105,10 @@ std::optional<std::string> BridgeFlavor::connectivity_problem(const EndpointConf
     if (*bridge_endpoint && holds_gateway(**bridge_endpoint)) continue;
     if (!all) all = endpoints.all();
     if (!std::any_of(all->begin(), all->end(), holds_gateway)) {
-      return fmt::format("no endpoint on network \"{}\" holds {}, the pods' gateway (the host's bridge endpoint, "
-                         "flanneld's {}): pods will not reach beyond the node",
-                         network.name, gateway->str(), bridge_endpoint_name(network));
+      return fmt::format(
+          "no endpoint on network \"{}\" holds {}, the pods' gateway (the host's bridge endpoint, "
+          "flanneld's {}): pods will not reach beyond the node",
+          network.name, gateway->str(), bridge_endpoint_name(network));
     }
   }
   return std::nullopt;

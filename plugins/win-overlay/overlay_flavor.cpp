@@ -76,21 +76,22 @@ std::string OverlayFlavor::mac_for(const EndpointConfig& config, const std::vect
   return {};  // HNS assigns the address, and picks the MAC from its pool
 }
 
-std::optional<std::string> OverlayFlavor::connectivity_problem(const EndpointConfig& config,
-                                                               const NetworkView& network,
+std::optional<std::string> OverlayFlavor::connectivity_problem(const EndpointConfig& config, const NetworkView& network,
                                                                const EndpointQueries&) const {
   if (!network.provider_address) {
-    return fmt::format("network \"{}\" has no provider address yet (HNS has not bound it to the host's adapter): pods "
-                       "would not reach other nodes",
-                       network.name);
+    return fmt::format(
+        "network \"{}\" has no provider address yet (HNS has not bound it to the host's adapter): pods "
+        "would not reach other nodes",
+        network.name);
   }
   if (!config.vni) return std::nullopt;
   for (const SubnetView& subnet : network.subnets) {
     const auto* vsid = engine::find_policy<hns::VsidPolicy>(subnet.policies);
     if (vsid != nullptr && vsid->isolation_id != *config.vni) {
-      return fmt::format("network \"{}\" carries VNI {} on {}, the config's \"vni\" is {}: pods would not reach "
-                         "nodes that use the config's",
-                         network.name, vsid->isolation_id, subnet.prefix.str(), *config.vni);
+      return fmt::format(
+          "network \"{}\" carries VNI {} on {}, the config's \"vni\" is {}: pods would not reach "
+          "nodes that use the config's",
+          network.name, vsid->isolation_id, subnet.prefix.str(), *config.vni);
     }
   }
   return std::nullopt;

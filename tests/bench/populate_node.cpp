@@ -32,10 +32,9 @@ hns::emulator::EndpointRecord copy_of(const hns::emulator::EndpointRecord& origi
   copy.endpoint.ip_configurations.at(0).ip_address = address;
   const auto& octets = address.bytes();
   const std::uint64_t overlay_prefix = 0x0E2AULL << 32;
-  copy.endpoint.mac_address =
-      hns::MacAddress::from_value(overlay_prefix | (std::uint64_t{octets[0]} << 24) | (octets[1] << 16) |
-                                  (octets[2] << 8) | octets[3])
-          .str();
+  copy.endpoint.mac_address = hns::MacAddress::from_value(overlay_prefix | (std::uint64_t{octets[0]} << 24) |
+                                                          (octets[1] << 16) | (octets[2] << 8) | octets[3])
+                                  .str();
   return copy;
 }
 

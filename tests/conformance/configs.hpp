@@ -12,7 +12,8 @@ namespace wincni::test {
 
 // {"cniVersion": version, "name": "conformance-net", "type": ...} plus `extra`
 // (which may override any of them; a null version leaves the key out).
-inline std::string network_config(const nlohmann::json& version, const nlohmann::json& extra = nlohmann::json::object()) {
+inline std::string network_config(const nlohmann::json& version,
+                                  const nlohmann::json& extra = nlohmann::json::object()) {
   nlohmann::json config = {{"name", "conformance-net"}, {"type", "wincni-conformance-plugin"}};
   if (!version.is_null()) config["cniVersion"] = version;
   config.update(extra);

@@ -14,8 +14,7 @@ Outcome InProcess::run(const cni::Environment& env, const std::string& stdin_tex
   cni::StringSource in(stdin_text);
   cni::StringSink out, err;
   Outcome outcome;
-  outcome.exit_code =
-      cni::run_plugin(conformance_plugin_spec(env), {"wincni-conformance-plugin"}, env, in, out, err);
+  outcome.exit_code = cni::run_plugin(conformance_plugin_spec(env), {"wincni-conformance-plugin"}, env, in, out, err);
   outcome.out = out.text;
   outcome.err = err.text;
   return outcome;

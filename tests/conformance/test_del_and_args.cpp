@@ -6,8 +6,8 @@
 #include "wincni/cni/error.hpp"
 
 using namespace wincni::test;
-using wincni::cni::Environment;
 using nlohmann::json;
+using wincni::cni::Environment;
 
 TEST_CASE_TEMPLATE("DEL twice in a row succeeds both times, silently", D, CONFORMANCE_DRIVERS) {
   for (int attempt = 0; attempt < 2; ++attempt) {
@@ -29,8 +29,7 @@ TEST_CASE_TEMPLATE("DEL needs no netns and no prevResult", D, CONFORMANCE_DRIVER
     CHECK(r.out.empty());
   }
   // From 0.4.0 the runtime sends the cached result along; it is accepted too.
-  const Outcome with_prev =
-      D::run(env, network_config("0.4.0", {{"prevResult", json::parse(golden_text("0.4.0"))}}));
+  const Outcome with_prev = D::run(env, network_config("0.4.0", {{"prevResult", json::parse(golden_text("0.4.0"))}}));
   CHECK(with_prev.exit_code == 0);
   CHECK(with_prev.out.empty());
 }

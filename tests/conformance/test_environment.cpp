@@ -15,8 +15,8 @@
 #include "wincni/cni/process.hpp"
 
 using namespace wincni::test;
-using wincni::cni::Environment;
 using nlohmann::json;
+using wincni::cni::Environment;
 
 namespace {
 

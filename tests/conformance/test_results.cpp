@@ -86,11 +86,12 @@ TEST_CASE_TEMPLATE("a handler's typed error keeps its code, on stdout", D, CONFO
     const Outcome r = D::run(complete_cni_env(command), network_config("1.1.0", failing));
     CHECK(r.exit_code == 1);
     CHECK(r.err.empty());
-    CHECK(r.out == "{\"cniVersion\":\"1.1.0\",\"code\":11,\"msg\":\"try again later\","
-                   "\"details\":\"HNS is restarting\"}\n");
+    CHECK(r.out ==
+          "{\"cniVersion\":\"1.1.0\",\"code\":11,\"msg\":\"try again later\","
+          "\"details\":\"HNS is restarting\"}\n");
   }
-  const Outcome not_ready = D::run(complete_cni_env("STATUS"),
-                                   network_config("1.1.0", {{"errorCode", 50}, {"errorMsg", "no network yet"}}));
+  const Outcome not_ready =
+      D::run(complete_cni_env("STATUS"), network_config("1.1.0", {{"errorCode", 50}, {"errorMsg", "no network yet"}}));
   CHECK(not_ready.answer() == json{{"cniVersion", "1.1.0"}, {"code", 50}, {"msg", "no network yet"}});
   // The error is reported in the config's version.
   CHECK(D::run(complete_cni_env("DEL"), network_config("0.3.1", failing)).answer()["cniVersion"] == "0.3.1");
@@ -99,8 +100,7 @@ TEST_CASE_TEMPLATE("a handler's typed error keeps its code, on stdout", D, CONFO
 TEST_CASE_TEMPLATE("an untyped handler failure is internal error 999", D, CONFORMANCE_DRIVERS) {
   const Outcome r = D::run(complete_cni_env("ADD"), network_config("1.0.0", {{"throwUntyped", true}}));
   CHECK(r.exit_code == 1);
-  CHECK(r.answer() ==
-        json{{"cniVersion", "1.0.0"}, {"code", 999}, {"msg", "untyped failure requested by the config"}});
+  CHECK(r.answer() == json{{"cniVersion", "1.0.0"}, {"code", 999}, {"msg", "untyped failure requested by the config"}});
 }
 
 TEST_CASE_TEMPLATE("runtimeConfig, capabilities, args and unknown keys are tolerated", D, CONFORMANCE_DRIVERS) {

@@ -9,8 +9,8 @@
 #include "wincni/cni/error.hpp"
 
 using namespace wincni::test;
-using wincni::cni::Environment;
 using nlohmann::json;
+using wincni::cni::Environment;
 
 namespace {
 
@@ -75,7 +75,8 @@ TEST_CASE_TEMPLATE("a cniVersion the plugin does not support is incompatible", D
         json{{"cniVersion", "1.1.0"},
              {"code", 1},
              {"msg", "incompatible CNI versions"},
-             {"details", R"(config is "2.0.0", plugin supports ["0.1.0" "0.2.0" "0.3.0" "0.3.1" "0.4.0" "1.0.0" "1.1.0"])"}});
+             {"details",
+              R"(config is "2.0.0", plugin supports ["0.1.0" "0.2.0" "0.3.0" "0.3.1" "0.4.0" "1.0.0" "1.1.0"])"}});
 
   const Outcome newer = D::run(env_claiming("DEL", "0.4.0,1.0.0"), network_config("1.1.0"));
   CHECK(newer.exit_code == 1);
@@ -101,7 +102,8 @@ TEST_CASE_TEMPLATE("a malformed cniVersion: 6 where versions are compared, 1 whe
     const Outcome r = D::run(complete_cni_env(command), network_config("1.x"));
     CHECK(r.exit_code == 1);
     CHECK(r.answer()["code"] == wincni::cni::kDecodingFailure);
-    CHECK(r.answer()["msg"] == R"(failed to convert minor version part "x": strconv.Atoi: parsing "x": invalid syntax)");
+    CHECK(r.answer()["msg"] ==
+          R"(failed to convert minor version part "x": strconv.Atoi: parsing "x": invalid syntax)");
   }
   for (const char* command : {"ADD", "DEL"}) {
     CAPTURE(command);

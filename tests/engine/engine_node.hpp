@@ -28,7 +28,8 @@ class EngineNode : public EmulatedNode {
     emulator.state_dir = environment.get_or("WINCNI_EMULATOR_DIR", "");
     emulator.faults = environment.get_or("WINCNI_EMULATOR_FAULTS", "");
     if (auto journal = environment.get("WINCNI_EMULATOR_JOURNAL")) emulator.journal_path = *journal;
-    const engine::EndpointEngine engine(flavor_, [emulator] { return std::make_shared<hns::emulator::Emulator>(emulator); });
+    const engine::EndpointEngine engine(flavor_,
+                                        [emulator] { return std::make_shared<hns::emulator::Emulator>(emulator); });
     cni::StringSource in(call.config);
     cni::StringSink out, err;
     const int code = cni::run_plugin(engine.plugin_spec(), {"engine"}, environment, in, out, err);

@@ -63,8 +63,8 @@ TEST_CASE_TEMPLATE("50 simultaneous first ADDs create exactly one network", Case
 // security review, finding 2: the network-creation lock sits in a folder any
 // user could create first (%ProgramData%\\wincni on a node); whoever holds
 // it must not hang every ADD for ever.
-TEST_CASE_TEMPLATE("an ADD that must create its network waits for a held creation lock only so long: code 11",
-                   Case, WINCNI_FLAVOR_CASES) {
+TEST_CASE_TEMPLATE("an ADD that must create its network waits for a held creation lock only so long: code 11", Case,
+                   WINCNI_FLAVOR_CASES) {
   EngineNode node(Case::flavor());
   json config = Case::config(node);
   config["master"] = "Ethernet";

@@ -33,15 +33,15 @@ TEST_CASE_TEMPLATE("an endpoint of the pod's name that the engine did not make i
   CHECK(run.msg() == "endpoint \"" + name + "\" (" + foreign.str() + ") holds the name " + name +
                          ", which this pod needs, and " + std::string(Case::flavor().plugin_name()) +
                          " did not create it (another plugin's or an operator's; attached to the host (a node "
-                         "endpoint)): it is left alone — remove it (hnsctl endpoint delete " + foreign.str() +
-                         ") once nothing uses it");
+                         "endpoint)): it is left alone — remove it (hnsctl endpoint delete " +
+                         foreign.str() + ") once nothing uses it");
   CHECK(node_client(node).find_endpoint(foreign));
   CHECK(node.held_addresses(Case::kNetwork).empty());
   CHECK(node.audit() == "");
 }
 
-TEST_CASE_TEMPLATE("an endpoint attached to another namespace is replaced, and that namespace no longer lists it",
-                   Case, WINCNI_FLAVOR_CASES) {
+TEST_CASE_TEMPLATE("an endpoint attached to another namespace is replaced, and that namespace no longer lists it", Case,
+                   WINCNI_FLAVOR_CASES) {
   INFO(Case::kName);
   CaseNode<Case> node;
   const std::string config = node.config().dump();
@@ -87,9 +87,10 @@ std::string holder_of(const EmulatedNode& node, const char* network, const std::
 
 }  // namespace
 
-TEST_CASE_TEMPLATE("an orphan of the engine's whose namespace is gone, holding the address IPAM gives the pod, goes "
-                   "with its port mappings",
-                   Case, WINCNI_FLAVOR_CASES) {
+TEST_CASE_TEMPLATE(
+    "an orphan of the engine's whose namespace is gone, holding the address IPAM gives the pod, goes "
+    "with its port mappings",
+    Case, WINCNI_FLAVOR_CASES) {
   INFO(Case::kName);
   CaseNode<Case> node;
   json config = node.config();
@@ -139,8 +140,9 @@ TEST_CASE_TEMPLATE("an orphan of the engine's attached to nothing beyond the gra
 // security and operator reviews: host-local's store lost (an operator wiped
 // C:\var\lib\cni, a moved dataDir) while pod A runs. Pod B's ADD gets A's
 // address; A's endpoint must stay, and the store learns the address is A's.
-TEST_CASE_TEMPLATE("a live pod's endpoint holding the address IPAM gives again is kept, and the address given back to it",
-                   Case, WINCNI_FLAVOR_CASES) {
+TEST_CASE_TEMPLATE(
+    "a live pod's endpoint holding the address IPAM gives again is kept, and the address given back to it", Case,
+    WINCNI_FLAVOR_CASES) {
   INFO(Case::kName);
   CaseNode<Case> node;
   const std::string config = node.config().dump();
@@ -164,9 +166,9 @@ TEST_CASE_TEMPLATE("a live pod's endpoint holding the address IPAM gives again i
   CHECK(node.held_addresses(Case::kNetwork).size() == 2);
   CHECK(node.audit() == "");
   // The repair is on record where doctor shows it, with no log file set.
-  const Run doctor = node.hnsctl({"doctor", "--json", "--cache-dir", node.runtime_cache_dir(), "--data-dir",
-                                  node.ipam_dir(), "--flannel-dir", node.scratch_dir(), "--conf-dir",
-                                  node.path("no-configs")});
+  const Run doctor =
+      node.hnsctl({"doctor", "--json", "--cache-dir", node.runtime_cache_dir(), "--data-dir", node.ipam_dir(),
+                   "--flannel-dir", node.scratch_dir(), "--conf-dir", node.path("no-configs")});
   const json repairs = json::parse(doctor.out, nullptr, false).value("Repairs", json::array());
   REQUIRE_MESSAGE(repairs.size() == 1, doctor.out << doctor.err);
   CHECK_MESSAGE(repairs[0].get<std::string>().find("giving it back to podA") != std::string::npos, repairs[0]);
@@ -199,7 +201,8 @@ TEST_CASE_TEMPLATE("a store that lost every live pod's address gives each back i
   CaseNode<Case> node;
   const std::string config = node.config().dump();
   std::vector<std::string> live;
-  for (const char* pod : {"pod1", "pod2", "pod3"}) live.push_back(node.add(pod, node.create_namespace(), config)["ips"][0]["address"]);
+  for (const char* pod : {"pod1", "pod2", "pod3"})
+    live.push_back(node.add(pod, node.create_namespace(), config)["ips"][0]["address"]);
   std::filesystem::remove_all(std::filesystem::path(node.ipam_dir()) / Case::kNetwork);
 
   const json fresh = node.add("pod4", node.create_namespace(), config);
@@ -218,8 +221,8 @@ TEST_CASE_TEMPLATE("an endpoint someone else made holding the address IPAM gives
   const std::string first = Case::kFirstAddress;
   Run run = node.plugin({"ADD", "pod1", node.create_namespace(), node.config().dump()});
   CHECK(run.code() == 123);
-  CHECK(run.msg().find("endpoint \"kube-proxy-vip\" (" + foreign.str() + ") holds " + first.substr(0, first.find('/'))) !=
-        std::string::npos);
+  CHECK(run.msg().find("endpoint \"kube-proxy-vip\" (" + foreign.str() + ") holds " +
+                       first.substr(0, first.find('/'))) != std::string::npos);
   CHECK(node_client(node).find_endpoint(foreign));
   CHECK_FALSE(node.endpoint(name_of("pod1", Case::kNetwork)));
   CHECK(node.held_addresses(Case::kNetwork).empty());

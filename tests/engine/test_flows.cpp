@@ -86,8 +86,8 @@ TEST_CASE_TEMPLATE("the result points every address at CNI_IFNAME, in every vers
   CHECK(node.audit() == "");
 }
 
-TEST_CASE_TEMPLATE("dockershim: the pause container's endpoint, a container joining it, and both leaving",
-                   Case, WINCNI_FLAVOR_CASES) {
+TEST_CASE_TEMPLATE("dockershim: the pause container's endpoint, a container joining it, and both leaving", Case,
+                   WINCNI_FLAVOR_CASES) {
   INFO(Case::kName);
   CaseNode<Case> node;
   const std::string config = node.config("0.3.1").dump();
@@ -161,8 +161,8 @@ TEST_CASE_TEMPLATE("GC removes only the engine's endpoints of sandboxes that are
   node.del("keep", ns1, config.dump());
 }
 
-TEST_CASE_TEMPLATE("a missing network the config cannot create is waited for, then code 11 saying what to check",
-                   Case, WINCNI_FLAVOR_CASES) {
+TEST_CASE_TEMPLATE("a missing network the config cannot create is waited for, then code 11 saying what to check", Case,
+                   WINCNI_FLAVOR_CASES) {
   INFO(Case::kName);
   CaseNode<Case> node;
   json config = node.config();
@@ -185,8 +185,9 @@ TEST_CASE("a flavor that creates no networks waits for one, whatever the config 
   config["networkWaitSeconds"] = 0.2;
   Run run = node.plugin({"ADD", "pod1", node.create_namespace(), config.dump()});
   CHECK(run.code() == 11);
-  CHECK(run.msg() == "network \"testnet\" not found after waiting 200 ms: check that flanneld runs on this node and has "
-                     "created it, with the name the config's \"name\" gives");
+  CHECK(run.msg() ==
+        "network \"testnet\" not found after waiting 200 ms: check that flanneld runs on this node and has "
+        "created it, with the name the config's \"name\" gives");
   CHECK(node.networks().empty());
   Run status = node.plugin({"STATUS", "", "", with(config, {{"cniVersion", "1.1.0"}})});
   CHECK(status.code() == 50);

@@ -53,8 +53,7 @@ void require_clean(const Prepared<Case>& p) {
 }  // namespace
 
 TEST_CASE_TEMPLATE("a failure, a lost answer or an unreadable one at any HNS call of ADD: code 100, nothing behind",
-                   Case,
-                   WINCNI_FLAVOR_CASES) {
+                   Case, WINCNI_FLAVOR_CASES) {
   INFO(Case::kName);
   for (const Flow& flow : kFlows) {
     for (const auto& row : calls_of<Case>(flow, "ADD")) {

@@ -61,9 +61,10 @@ TEST_CASE_TEMPLATE("DEL with a config that does not parse in parts DEL does not 
   const json config = node.config();
   const std::string ns = node.create_namespace();
   const std::string name = "pod1_" + std::string(Case::kNetwork);
-  for (const json& patch : {json::parse(R"({"runtimeConfig":{"portMappings":[{"hostPort":80,"containerPort":80,"protocol":"sctp"}]}})"),
-                            json::parse(R"({"apiVersion":"two"})"),
-                            json::parse(R"({"ipMasqNetwork":"not a prefix","optionalFlags":{"loopbackDSR":"yes"}})")}) {
+  for (const json& patch :
+       {json::parse(R"({"runtimeConfig":{"portMappings":[{"hostPort":80,"containerPort":80,"protocol":"sctp"}]}})"),
+        json::parse(R"({"apiVersion":"two"})"),
+        json::parse(R"({"ipMasqNetwork":"not a prefix","optionalFlags":{"loopbackDSR":"yes"}})")}) {
     CAPTURE(patch);
     node.add("pod1", ns, config.dump());
     json broken = config;

@@ -83,8 +83,8 @@ const Host& base_host() {
       "SchemaVersion":{"Major":2,"Minor":0}})");
     HcnHandle network = nullptr;
     hns.open(HcnObject::Network, made.network, &network);
-    made.endpoint = created(hns, HcnObject::Endpoint, network,
-                            R"({"Name":"pod_eth0","SchemaVersion":{"Major":2,"Minor":0}})");
+    made.endpoint =
+        created(hns, HcnObject::Endpoint, network, R"({"Name":"pod_eth0","SchemaVersion":{"Major":2,"Minor":0}})");
     hns.close(HcnObject::Network, network);
     made.ns = created(hns, HcnObject::Namespace, nullptr, R"({"SchemaVersion":{"Major":2,"Minor":0}})");
     made.files = read_tree(state);

@@ -21,8 +21,7 @@ void read_as_file_name(std::string_view name, bool escape_colons) {
   auto ip = ip_from_file_name(name, escape_colons);
   // A Windows file name never holds ':', so only a name without one must
   // come back as itself there.
-  if (ip && !(escape_colons && name.find(':') != std::string_view::npos) &&
-      ip_file_name(*ip, escape_colons) != name) {
+  if (ip && !(escape_colons && name.find(':') != std::string_view::npos) && ip_file_name(*ip, escape_colons) != name) {
     broken("ip_from_file_name accepted a name that is not the address's own");
   }
 }

@@ -72,9 +72,7 @@ struct PluginCall {
 
 class EmulatedNode {
  public:
-  EmulatedNode() {
-    std::filesystem::create_directories(dir_ / "hns");
-  }
+  EmulatedNode() { std::filesystem::create_directories(dir_ / "hns"); }
   virtual ~EmulatedNode() = default;
 
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
@@ -197,7 +195,8 @@ class EmulatedNode {
   // which synthesises DEL for what is not valid, forgets it too).
   void forget(const std::string& container, const std::string& network, const std::string& ifname = "eth0") const {
     std::error_code none;
-    std::filesystem::remove(std::filesystem::path(runtime_cache_dir()) / (network + "-" + container + "-" + ifname), none);
+    std::filesystem::remove(std::filesystem::path(runtime_cache_dir()) / (network + "-" + container + "-" + ifname),
+                            none);
   }
 
   std::string audit() const {
@@ -270,12 +269,12 @@ class EmulatedNode {
       return;
     }
     std::filesystem::create_directories(runtime_cache_dir());
-    std::ofstream(entry, std::ios::binary) << nlohmann::json{{"kind", "cniCacheV1"},
-                                                             {"containerId", call.container},
-                                                             {"networkName", network},
-                                                             {"ifName", call.ifname},
-                                                             {"result", run.json()}}
-                                                  .dump();
+    std::ofstream(entry, std::ios::binary) << nlohmann::json{
+        {"kind", "cniCacheV1"},
+        {"containerId", call.container},
+        {"networkName", network},
+        {"ifName", call.ifname},
+        {"result", run.json()}}.dump();
   }
 
   // The variables `call` sets on top of the node's environment.

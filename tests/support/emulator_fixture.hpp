@@ -68,10 +68,11 @@ struct EmulatorFixture {
   Emulator emulator;
 
   EmulatorFixture() : emulator(config_for(dir.path())) {}
-  explicit EmulatorFixture(EmulatorConfig config) : emulator([&] {
-    config.state_dir = dir.path();
-    return config;
-  }()) {}
+  explicit EmulatorFixture(EmulatorConfig config)
+      : emulator([&] {
+          config.state_dir = dir.path();
+          return config;
+        }()) {}
 
   // Creates and closes; the reply's ID is returned (null GUID on failure).
   HcnReply create(HcnObject kind, const std::string& settings, Guid* id = nullptr, HcnHandle network = nullptr,
@@ -125,8 +126,7 @@ struct EmulatorFixture {
   }
 
   // HNSCall; the parsed envelope (null when the call itself failed).
-  json call(const std::string& method, const std::string& path, const std::string& body = "",
-            HResult* hr = nullptr) {
+  json call(const std::string& method, const std::string& path, const std::string& body = "", HResult* hr = nullptr) {
     auto reply = emulator.hns_call(method, path, body);
     if (hr) *hr = reply.hr;
     return reply.response.empty() ? json(nullptr) : json::parse(reply.response);

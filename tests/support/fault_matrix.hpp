@@ -43,8 +43,7 @@ class FaultMatrix {
                                                  : "code " + std::to_string(code);
         summary += (summary.empty() ? "" : ", ") + outcome + " x" + std::to_string(count);
       }
-      std::printf("%-46s %-7s %-26s %5zu  %s\n", flow.c_str(), command.c_str(), action.c_str(), calls,
-                  summary.c_str());
+      std::printf("%-46s %-7s %-26s %5zu  %s\n", flow.c_str(), command.c_str(), action.c_str(), calls, summary.c_str());
       total += calls;
     }
     std::printf("fault matrix size: %zu cases in %zu rows\n", total, cases_.size());

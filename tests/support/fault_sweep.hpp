@@ -68,7 +68,7 @@ inline std::vector<std::pair<std::string, int>> calls_of(const FaultFlow& flow, 
 struct InjectedFault {
   std::string label;                                         // as the matrix prints it
   std::function<std::string(const std::string& op)> action;  // "" where the fault cannot happen
-  std::set<int> outcomes = {};  // what the command may end with: 0 success, the CNI code, -1 died
+  std::set<int> outcomes = {};    // what the command may end with: 0 success, the CNI code, -1 died
   bool every_later_call = false;  // N+: the call keeps failing however often it is repeated
   std::map<std::string, std::string> env = {};
 };
@@ -232,7 +232,10 @@ inline const InjectedFault kUnavailableOnce = fixed("RPC unavailable once", "fai
 inline const InjectedFault kUnavailable{
     "RPC unavailable always", [](const std::string&) { return "fail=0x800706BA"; }, {11}, true};
 // 250 ms: far above what a call takes on the emulator, even sanitized.
-inline const InjectedFault kHang{"hang past the timeout", [](const std::string&) { return "hang"; }, {11}, false,
+inline const InjectedFault kHang{"hang past the timeout",
+                                 [](const std::string&) { return "hang"; },
+                                 {11},
+                                 false,
                                  {{"WINCNI_HNS_TIMEOUT_MS", "250"}}};
 
 // For DEL, HNS says an endpoint is not found when it is gone, which an

@@ -18,7 +18,8 @@ namespace wincni::test {
 inline std::string result_mac(const nlohmann::json& endpoint) {
   std::string mac = endpoint.value("MacAddress", "");
   std::replace(mac.begin(), mac.end(), '-', ':');
-  std::transform(mac.begin(), mac.end(), mac.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(mac.begin(), mac.end(), mac.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return mac;
 }
 

@@ -49,7 +49,11 @@ class InvariantSequence {
   using Config = std::function<nlohmann::json(const Node&, const std::string& version)>;
 
   InvariantSequence(Node& node, std::mt19937& random, int number, std::string network, Config config)
-      : node_(node), random_(random), number_(number), network_(std::move(network)), config_(std::move(config)),
+      : node_(node),
+        random_(random),
+        number_(number),
+        network_(std::move(network)),
+        config_(std::move(config)),
         outside_(node.path("outside")) {
     std::filesystem::create_directories(outside_);
     for (const auto& [name, text] : kOutsideFiles) std::ofstream(outside_ / name, std::ios::binary) << text;
@@ -74,7 +78,18 @@ class InvariantSequence {
 
  private:
   enum class Step {
-    Add, Del, DelAfterReboot, Check, Gc, Status, Doctor, MisdirectedDoctor, SourceVip, WipeStore, MoveStore, WipeCache,
+    Add,
+    Del,
+    DelAfterReboot,
+    Check,
+    Gc,
+    Status,
+    Doctor,
+    MisdirectedDoctor,
+    SourceVip,
+    WipeStore,
+    MoveStore,
+    WipeCache,
     HnsRestart
   };
   struct Choice {
@@ -83,10 +98,13 @@ class InvariantSequence {
     const char* name;
   };
   static constexpr Choice kChoices[] = {
-      {Step::Add, 8, "ADD"},          {Step::Del, 3, "DEL"},
+      {Step::Add, 8, "ADD"},
+      {Step::Del, 3, "DEL"},
       {Step::DelAfterReboot, 2, "DEL without netns"},
-      {Step::Check, 2, "CHECK"},      {Step::Gc, 2, "GC"},
-      {Step::Status, 1, "STATUS"},    {Step::Doctor, 3, "doctor"},
+      {Step::Check, 2, "CHECK"},
+      {Step::Gc, 2, "GC"},
+      {Step::Status, 1, "STATUS"},
+      {Step::Doctor, 3, "doctor"},
       {Step::MisdirectedDoctor, 1, "doctor on the wrong folders"},
       {Step::SourceVip, 1, "source-vip"},
       {Step::WipeStore, 2, "store wiped"},
@@ -159,7 +177,8 @@ class InvariantSequence {
         nlohmann::json gc = config_(node_, "1.1.0");
         gc["cni.dev/valid-attachments"] = nlohmann::json::array();
         for (int i = 0; i < kPods; ++i) {
-          if (pods_[i].live) gc["cni.dev/valid-attachments"].push_back({{"containerID", pod_name(i)}, {"ifname", "eth0"}});
+          if (pods_[i].live)
+            gc["cni.dev/valid-attachments"].push_back({{"containerID", pod_name(i)}, {"ifname", "eth0"}});
         }
         const Run run = node_.plugin({"GC", "", "", gc.dump()});
         CHECK_MESSAGE(run.ok(), history_ << "\n" << run.out << run.err);

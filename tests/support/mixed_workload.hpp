@@ -58,8 +58,8 @@ inline WorkloadOutcome run_workload(const EmulatedNode& node, const std::string&
     std::mt19937 random(static_cast<unsigned>(index) * 7919u + 17u);
     struct Pod {
       std::string name;
-      std::string netns;       // empty while down
-      nlohmann::json result;   // its ADD's, which the runtime hands CHECK and DEL as prevResult
+      std::string netns;      // empty while down
+      nlohmann::json result;  // its ADD's, which the runtime hands CHECK and DEL as prevResult
     };
     std::vector<Pod> pods;
     for (std::size_t p = index; p < workload.pods; p += workload.workers) {
@@ -132,8 +132,8 @@ inline void check_busy_node(const EmulatedNode& node, const std::string& config,
     total += count;
     mix += " " + command + " " + std::to_string(count);
   }
-  MESSAGE(total << " calls (" << mix << " ) from " << workload.workers << " workers over " << workload.pods
-                << " pods; " << outcome.survivors.size() << " up at the end");
+  MESSAGE(total << " calls (" << mix << " ) from " << workload.workers << " workers over " << workload.pods << " pods; "
+                << outcome.survivors.size() << " up at the end");
   CHECK(total == workload.operations);
   for (const std::string& failure : outcome.failures) FAIL_CHECK(failure);
   CHECK(node.audit() == "");

@@ -32,7 +32,8 @@ inline nlohmann::json flannel_style_config(const EmulatedNode& node, const std::
        {{{"name", "EndpointPolicy"},
          {"value", {{"Type", "OutBoundNAT"}, {"Settings", {{"Exceptions", {"10.96.0.0/12"}}}}}}},
         {{"name", "EndpointPolicy"},
-         {"value", {{"Type", "SDNRoute"}, {"Settings", {{"DestinationPrefix", "10.96.0.0/12"}, {"NeedEncap", true}}}}}}}},
+         {"value",
+          {{"Type", "SDNRoute"}, {"Settings", {{"DestinationPrefix", "10.96.0.0/12"}, {"NeedEncap", true}}}}}}}},
   };
 }
 

@@ -20,7 +20,9 @@ inline std::vector<Run> at_once(const EmulatedNode& node, const std::string& com
   std::vector<Run> runs(namespaces.size());
   std::vector<std::thread> threads;
   for (size_t i = 0; i < namespaces.size(); ++i) {
-    threads.emplace_back([&, i] { runs[i] = node.plugin({command, "pod" + std::to_string(i), namespaces[i], config}); });
+    threads.emplace_back([&, i] {
+      runs[i] = node.plugin({command, "pod" + std::to_string(i), namespaces[i], config});
+    });
   }
   for (auto& thread : threads) thread.join();
   return runs;

@@ -13,10 +13,14 @@ struct TypeName {
   std::string_view name;
 };
 constexpr std::array kTypeNames{
-    TypeName{NetworkType::NAT, "NAT"},           TypeName{NetworkType::ICS, "ICS"},
-    TypeName{NetworkType::Transparent, "Transparent"}, TypeName{NetworkType::L2Bridge, "L2Bridge"},
-    TypeName{NetworkType::L2Tunnel, "L2Tunnel"}, TypeName{NetworkType::Overlay, "Overlay"},
-    TypeName{NetworkType::Private, "Private"},   TypeName{NetworkType::Internal, "Internal"},
+    TypeName{NetworkType::NAT, "NAT"},
+    TypeName{NetworkType::ICS, "ICS"},
+    TypeName{NetworkType::Transparent, "Transparent"},
+    TypeName{NetworkType::L2Bridge, "L2Bridge"},
+    TypeName{NetworkType::L2Tunnel, "L2Tunnel"},
+    TypeName{NetworkType::Overlay, "Overlay"},
+    TypeName{NetworkType::Private, "Private"},
+    TypeName{NetworkType::Internal, "Internal"},
     TypeName{NetworkType::Mirrored, "Mirrored"},
 };
 

@@ -39,8 +39,6 @@ void put_policies(Json& object, const std::vector<Policy>& policies) {
   if (!policies.empty()) object["Policies"] = render_policies_v2(policies);
 }
 
-
-
 }  // namespace
 
 std::optional<cni::IpAddress> Subnet::gateway() const {
@@ -240,10 +238,14 @@ std::optional<RequestType> parse_request_type(std::string_view text) {
 
 std::string_view request_type_name(RequestType type) {
   switch (type) {
-    case RequestType::Add: return "Add";
-    case RequestType::Remove: return "Remove";
-    case RequestType::Update: return "Update";
-    case RequestType::Refresh: return "Refresh";
+    case RequestType::Add:
+      return "Add";
+    case RequestType::Remove:
+      return "Remove";
+    case RequestType::Update:
+      return "Update";
+    case RequestType::Refresh:
+      return "Refresh";
   }
   return "Add";
 }

@@ -11,9 +11,9 @@
 namespace wincni::hns {
 namespace {
 
-using json_io::Json;
 using cni::IpAddress;
 using cni::IpPrefix;
+using json_io::Json;
 
 enum class Api { V1, V2 };
 
@@ -27,15 +27,13 @@ constexpr std::array kProtocolNames{ProtocolName{"icmpv4", 1}, ProtocolName{"igm
 
 // --- field readers and writers, one overload per field type ---------------
 
-void read_value(const Json& source, const char* key, std::string& out, Api) {
-  out = json_io::read_string(source, key);
-}
+void read_value(const Json& source, const char* key, std::string& out, Api) { out = json_io::read_string(source, key); }
 void read_value(const Json& source, const char* key, bool& out, Api) { out = json_io::read_bool(source, key); }
 void read_value(const Json& source, const char* key, std::vector<std::string>& out, Api) {
   out = json_io::read_strings(source, key);
 }
 template <typename Unsigned>
-  requires std::is_unsigned_v<Unsigned>
+requires std::is_unsigned_v<Unsigned>
 void read_value(const Json& source, const char* key, Unsigned& out, Api) {
   out = json_io::read_uint<Unsigned>(source, key);
 }
@@ -60,10 +58,8 @@ void write_value(Json& target, const char* key, const std::vector<std::string>& 
   json_io::put_strings(target, key, value);
 }
 template <typename Unsigned>
-  requires std::is_unsigned_v<Unsigned>
-void write_value(Json& target, const char* key, Unsigned value, Api) {
-  json_io::put_uint(target, key, value);
-}
+requires std::is_unsigned_v<Unsigned>
+void write_value(Json& target, const char* key, Unsigned value, Api) { json_io::put_uint(target, key, value); }
 void write_value(Json& target, const char* key, const IpProtocol& value, Api api) {
   if (value.number == 0) return;
   if (api == Api::V2) {
@@ -401,7 +397,8 @@ Policy parse_policy_v2(const Json& value) { return parse_with_names(value, Api::
 Policy parse_policy_v1(const Json& value) { return parse_with_names(value, Api::V1, {Api::V1, Api::V2}); }
 
 Policy parse_policy_any(const Json& value) {
-  bool v2_shape = value.is_object() && json_io::field(value, "Settings") && json_io::field(value, "Settings")->is_object();
+  bool v2_shape =
+      value.is_object() && json_io::field(value, "Settings") && json_io::field(value, "Settings")->is_object();
   return v2_shape ? parse_with_names(value, Api::V2, {Api::V2, Api::V1})
                   : parse_with_names(value, Api::V1, {Api::V1, Api::V2});
 }

@@ -15,9 +15,10 @@ namespace files = cni::private_files;
 ConfigSurvey survey_configs(Context& context, const std::string& folder) {
   ConfigSurvey survey;
   if (!files::is_directory(folder)) {
-    throw std::runtime_error(fmt::format("the CNI config folder {} does not exist: without it nothing tells which "
-                                         "networks are wincni's (give the folder with --conf-dir)",
-                                         folder));
+    throw std::runtime_error(
+        fmt::format("the CNI config folder {} does not exist: without it nothing tells which "
+                    "networks are wincni's (give the folder with --conf-dir)",
+                    folder));
   }
   // Any pod ID will do: explain queries HNS, it creates nothing.
   const PodValues pod{"hnsctl-doctor", "", "eth0", ""};

@@ -20,7 +20,8 @@ std::vector<Leftover> lost_endpoints(hns::HnsClient& client, const RuntimeCache&
     if (!our_networks.contains(attachment.network) || !networks.contains(attachment.network)) continue;
     const std::string name = attachment.container + "_" + attachment.network;
     if (endpoints.contains(name) || younger_than(attachment.path, grace)) continue;
-    found.push_back({"pod without endpoint", attachment.path,
+    found.push_back({"pod without endpoint",
+                     attachment.path,
                      fmt::format("the runtime still has sandbox {} on network {}, but HNS has no endpoint {} (an HNS "
                                  "restart or crash?): the pod has no network until it is recreated (kubectl delete "
                                  "pod)",

@@ -95,18 +95,21 @@ void survey_allocations(const NodeFolders& folders, const std::set<std::string>&
       // Another network's (another runtime's or plugin's) is only reported.
       const bool ours = folders.our_networks.contains(network.name);
       if (!ours) problem += fmt::format(" (no wincni config names network {}: left alone)", network.name);
-      survey.leftovers.push_back(
-          {"allocation", path, problem, {}, ours ? release_if_unchanged(*store, reservation) : std::function<bool()>{}});
+      survey.leftovers.push_back({"allocation",
+                                  path,
+                                  problem,
+                                  {},
+                                  ours ? release_if_unchanged(*store, reservation) : std::function<bool()>{}});
     }
     for (const std::string& stale : snapshot.stale_files) {
       const std::string path = files::join(store->directory(), stale);
       if (younger_than(path, grace)) continue;
-      survey.leftovers.push_back({"allocation", path, "a staging file a killed writer left", {},
-                                  [store = *store, stale]() mutable {
-                                    const auto session = store.lock();
-                                    store.remove_stale(stale);
-                                    return true;
-                                  }});
+      survey.leftovers.push_back(
+          {"allocation", path, "a staging file a killed writer left", {}, [store = *store, stale]() mutable {
+             const auto session = store.lock();
+             store.remove_stale(stale);
+             return true;
+           }});
     }
   }
 }
@@ -117,9 +120,11 @@ void survey_scratch_files(const NodeFolders& folders, const std::set<std::string
   const flannel::ScratchStore store(folders.flannel_data_dir);
   const flannel::ScratchListing listing = store.list();
   for (const std::string& name : listing.others) {
-    survey.leftovers.push_back({"scratch file", store.path(name),
+    survey.leftovers.push_back({"scratch file",
+                                store.path(name),
                                 "not a delegate config flannel saved: left alone (is --flannel-dir flannel's dataDir?)",
-                                {}, {}});
+                                {},
+                                {}});
   }
   for (const std::string& sandbox : listing.records) {
     ++survey.checked.scratch_files;
@@ -160,9 +165,10 @@ void survey_endpoints(const std::shared_ptr<hns::HnsClient>& client, const std::
       if (survey.occupied.contains(endpoint.sandbox)) {
         // The runtime's cache alone (a wrong --cache-dir, an emptied cache)
         // never outweighs what HNS shows alive.
-        problem = fmt::format("its sandbox {} is not among the runtime's pods, but what it is attached to still "
-                              "exists: left alone (once the pod is gone, delete its namespace and run doctor again)",
-                              endpoint.sandbox);
+        problem = fmt::format(
+            "its sandbox {} is not among the runtime's pods, but what it is attached to still "
+            "exists: left alone (once the pod is gone, delete its namespace and run doctor again)",
+            endpoint.sandbox);
         repair = {};
       } else {
         problem = fmt::format("its sandbox {} is not among the runtime's pods", endpoint.sandbox);
@@ -170,8 +176,8 @@ void survey_endpoints(const std::shared_ptr<hns::HnsClient>& client, const std::
     } else {
       continue;
     }
-    found.push_back({"endpoint", fmt::format("{} on {}", endpoint.name, endpoint.network), problem,
-                     endpoint.id.str(), std::move(repair)});
+    found.push_back({"endpoint", fmt::format("{} on {}", endpoint.name, endpoint.network), problem, endpoint.id.str(),
+                     std::move(repair)});
   }
   // Endpoints first: their addresses are released only once they are gone.
   survey.leftovers.insert(survey.leftovers.begin(), found.begin(), found.end());

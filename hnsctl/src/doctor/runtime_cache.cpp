@@ -42,10 +42,10 @@ RuntimeCache read_runtime_cache(const std::string& folder) {
   std::string results = folder;
   if (const std::string below = files::join(folder, "results"); files::is_directory(below)) results = below;
   if (!files::is_directory(results)) {
-    throw std::runtime_error(fmt::format(
-        "the runtime's result cache {} does not exist: without it nothing tells which pods are alive "
-        "(give the folder with --cache-dir)",
-        folder));
+    throw std::runtime_error(
+        fmt::format("the runtime's result cache {} does not exist: without it nothing tells which pods are alive "
+                    "(give the folder with --cache-dir)",
+                    folder));
   }
   RuntimeCache cache{results, {}, {}, {}};
   for (const files::DirEntry& entry : files::list_directory(results)) {

@@ -21,8 +21,8 @@ struct CachedAttachment {
 };
 
 struct RuntimeCache {
-  std::string folder;                 // the results folder read
-  std::set<std::string> containers;   // container IDs with at least one cached attachment
+  std::string folder;                // the results folder read
+  std::set<std::string> containers;  // container IDs with at least one cached attachment
   std::vector<CachedAttachment> attachments;
   std::vector<std::string> unreadable;  // files that are no cache entry we can read
 };

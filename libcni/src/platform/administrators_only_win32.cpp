@@ -132,10 +132,11 @@ void check_folder(const std::string& folder, const std::string& path, bool is_le
     const PSID sid = const_cast<DWORD*>(&allowed->SidStart);
     const ACCESS_MASK granted = allowed->Mask & dangerous;
     if (granted != 0 && !trusted.contains(sid)) {
-      refuse(folder, path, fmt::format("{} may {} (rights 0x{:x})", sid_text(sid),
-                                       (granted & kReplaces) != 0 ? "delete, rename or re-own it or what it holds"
-                                                                  : "add files to it",
-                                       static_cast<unsigned long>(allowed->Mask)));
+      refuse(
+          folder, path,
+          fmt::format("{} may {} (rights 0x{:x})", sid_text(sid),
+                      (granted & kReplaces) != 0 ? "delete, rename or re-own it or what it holds" : "add files to it",
+                      static_cast<unsigned long>(allowed->Mask)));
     }
   }
 }

@@ -224,8 +224,8 @@ class ChildRun {
     {
       SpawnAttributes attributes;
       StandardPipes pipes(in.read_end, out.write_end, err.write_end);
-      if (const int rc = posix_spawn(&pid_, file.c_str(), pipes.get(), attributes.get(), arguments.argv(),
-                                       arguments.envp());
+      if (const int rc =
+              posix_spawn(&pid_, file.c_str(), pipes.get(), attributes.get(), arguments.argv(), arguments.envp());
           rc != 0) {
         pid_ = -1;
         throw StartFailure{error_text(rc), is_final(rc)};

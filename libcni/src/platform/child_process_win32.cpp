@@ -52,8 +52,8 @@ constexpr UINT kKilledExitCode = 1;
 // profile, Winsock's start-up): when the environment given for the child
 // lacks one, this process's value is passed on, as libuv did.
 constexpr std::array<const wchar_t*, 11> kRequiredVariables = {
-    L"HOMEDRIVE", L"HOMEPATH", L"LOGONSERVER", L"PATH",        L"SYSTEMDRIVE", L"SYSTEMROOT",
-    L"TEMP",      L"USERDOMAIN", L"USERNAME", L"USERPROFILE", L"WINDIR"};
+    L"HOMEDRIVE", L"HOMEPATH",   L"LOGONSERVER", L"PATH",        L"SYSTEMDRIVE", L"SYSTEMROOT",
+    L"TEMP",      L"USERDOMAIN", L"USERNAME",    L"USERPROFILE", L"WINDIR"};
 
 // What this process lacked to start a child (pipes, attributes): nothing
 // ran, and it may work a moment later.
@@ -196,14 +196,14 @@ Pipe make_pipe(bool child_writes) {
   static std::atomic<unsigned> serial{0};
   // Unique on the machine: this process's ID and a count; the first-instance
   // flag refuses a name that is somehow taken.
-  const std::wstring name = widen(fmt::format("\\\\.\\pipe\\wincni-{}-{}-{}", GetCurrentProcessId(),
-                                              serial.fetch_add(1), GetTickCount64()));
+  const std::wstring name =
+      widen(fmt::format("\\\\.\\pipe\\wincni-{}-{}-{}", GetCurrentProcessId(), serial.fetch_add(1), GetTickCount64()));
   const DWORD direction = child_writes ? PIPE_ACCESS_INBOUND : PIPE_ACCESS_OUTBOUND;
   Pipe pipe;
   const DWORD open_mode = direction | FILE_FLAG_OVERLAPPED | FILE_FLAG_FIRST_PIPE_INSTANCE;
   const DWORD pipe_mode = PIPE_TYPE_BYTE | PIPE_READMODE_BYTE | PIPE_WAIT | PIPE_REJECT_REMOTE_CLIENTS;
-  pipe.ours = Win32Handle(
-      CreateNamedPipeW(name.c_str(), open_mode, pipe_mode, 1, kPipeBuffer, kPipeBuffer, 0, nullptr));
+  pipe.ours =
+      Win32Handle(CreateNamedPipeW(name.c_str(), open_mode, pipe_mode, 1, kPipeBuffer, kPipeBuffer, 0, nullptr));
   if (!pipe.ours.valid()) cannot_prepare("cannot create a pipe", GetLastError());
   SECURITY_ATTRIBUTES inherited{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
   // The child may ask its handles about themselves (their type, whether a

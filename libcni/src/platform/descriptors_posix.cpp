@@ -16,9 +16,7 @@ namespace wincni::cni {
 namespace {
 
 // What one call may ask for: read(2) and write(2) return an ssize_t.
-std::size_t one_call_size(std::size_t size) {
-  return std::min<std::size_t>(size, std::numeric_limits<ssize_t>::max());
-}
+std::size_t one_call_size(std::size_t size) { return std::min<std::size_t>(size, std::numeric_limits<ssize_t>::max()); }
 
 }  // namespace
 

@@ -46,8 +46,8 @@ FileLock::FileLock(const std::string& path, std::chrono::milliseconds limit) {
     if (error != EWOULDBLOCK || std::chrono::steady_clock::now() >= deadline) {
       ::close(fd);
       if (error != EWOULDBLOCK) fail("lock", path, error);
-      throw Error(kTryAgainLater, fmt::format("waited {} ms for the lock {}: another process holds it", limit.count(),
-                                              path));
+      throw Error(kTryAgainLater,
+                  fmt::format("waited {} ms for the lock {}: another process holds it", limit.count(), path));
     }
     std::this_thread::sleep_for(pause);
     pause = std::min(pause * 2, kLongestPause);

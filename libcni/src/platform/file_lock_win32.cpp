@@ -64,8 +64,8 @@ FileLock::FileLock(const std::string& path, std::chrono::milliseconds limit) {
     if (error != ERROR_LOCK_VIOLATION || std::chrono::steady_clock::now() >= deadline) {
       CloseHandle(file);
       if (error != ERROR_LOCK_VIOLATION) fail("lock", path, error);
-      throw Error(kTryAgainLater, fmt::format("waited {} ms for the lock {}: another process holds it", limit.count(),
-                                              path));
+      throw Error(kTryAgainLater,
+                  fmt::format("waited {} ms for the lock {}: another process holds it", limit.count(), path));
     }
     Sleep(static_cast<DWORD>(pause.count()));
     pause = std::min(pause * 2, kLongestPause);

@@ -25,7 +25,7 @@ std::optional<std::int64_t> last_write_time_ns(const std::string& path) {
 }
 
 bool set_last_write_time_ns(const std::string& path, std::int64_t ns) {
-  struct timespec times[2] {};
+  struct timespec times[2]{};
   times[0].tv_nsec = UTIME_OMIT;  // the access time stays
   times[1].tv_sec = static_cast<time_t>(ns / kNanosecondsPerSecond);
   times[1].tv_nsec = static_cast<long>(ns % kNanosecondsPerSecond);

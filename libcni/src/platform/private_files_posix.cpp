@@ -191,8 +191,7 @@ bool publish_file_exclusive(const std::string& dir, std::string_view name, std::
   return true;
 }
 
-void replace_file(const std::string& dir, std::string_view name, std::string_view staging,
-                  std::string_view content) {
+void replace_file(const std::string& dir, std::string_view name, std::string_view staging, std::string_view content) {
   const std::string target = join(dir, name);
   const std::string staged = join(dir, staging);
   write_staged(staged, content);

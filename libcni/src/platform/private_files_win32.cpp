@@ -101,7 +101,8 @@ bool is_regular_file(const std::string& path) {
     const bool followed = target.valid() && GetFileInformationByHandle(target.get(), &info);
     attributes = followed ? info.dwFileAttributes : INVALID_FILE_ATTRIBUTES;
   }
-  return attributes != INVALID_FILE_ATTRIBUTES && (attributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_DEVICE)) == 0;
+  return attributes != INVALID_FILE_ATTRIBUTES &&
+         (attributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_DEVICE)) == 0;
 }
 
 bool is_link(const std::string& path) { return platform::is_reparse_point(widen(path)); }
@@ -123,8 +124,8 @@ void create_private_directories(const std::string& path) {
 
 std::vector<DirEntry> list_directory(const std::string& path) {
   WIN32_FIND_DATAW data;
-  HANDLE find = FindFirstFileExW(widen(join(path, "*")).c_str(), FindExInfoBasic, &data, FindExSearchNameMatch,
-                                 nullptr, FIND_FIRST_EX_LARGE_FETCH);
+  HANDLE find = FindFirstFileExW(widen(join(path, "*")).c_str(), FindExInfoBasic, &data, FindExSearchNameMatch, nullptr,
+                                 FIND_FIRST_EX_LARGE_FETCH);
   if (find == INVALID_HANDLE_VALUE) fail("open", path, GetLastError());
   std::vector<DirEntry> entries;
   do {
@@ -186,8 +187,7 @@ bool publish_file_exclusive(const std::string& dir, std::string_view name, std::
   fail("rename", target, err);
 }
 
-void replace_file(const std::string& dir, std::string_view name, std::string_view staging,
-                  std::string_view content) {
+void replace_file(const std::string& dir, std::string_view name, std::string_view staging, std::string_view content) {
   const std::string target = join(dir, name);
   const std::string staged = join(dir, staging);
   write_staged(staged, content);
@@ -198,7 +198,8 @@ void replace_file(const std::string& dir, std::string_view name, std::string_vie
 }
 
 void move_over(const std::string& from, const std::string& to) {
-  if (!MoveFileExW(widen(from).c_str(), widen(to).c_str(), MOVEFILE_REPLACE_EXISTING)) fail("rename", from, GetLastError());
+  if (!MoveFileExW(widen(from).c_str(), widen(to).c_str(), MOVEFILE_REPLACE_EXISTING))
+    fail("rename", from, GetLastError());
 }
 
 bool remove_file(const std::string& path) {

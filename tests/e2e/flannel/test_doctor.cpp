@@ -44,9 +44,9 @@ void write_node_config(const FlannelNode& node) {
 Doctor doctor(const FlannelNode& node, std::vector<std::string> extra = {}) {
   fs::create_directories(node.runtime_cache_dir());
   write_node_config(node);
-  std::vector<std::string> args{"doctor", "--json", "--cache-dir", node.runtime_cache_dir(), "--data-dir",
-                                node.ipam_dir(), "--flannel-dir", node.scratch_dir(), "--conf-dir",
-                                node.path("net.d")};
+  std::vector<std::string> args{"doctor",     "--json",          "--cache-dir",   node.runtime_cache_dir(),
+                                "--data-dir", node.ipam_dir(),   "--flannel-dir", node.scratch_dir(),
+                                "--conf-dir", node.path("net.d")};
   args.insert(args.end(), extra.begin(), extra.end());
   Doctor result{node.hnsctl(args), {}};
   result.report = result.run.json();
@@ -54,7 +54,6 @@ Doctor doctor(const FlannelNode& node, std::vector<std::string> extra = {}) {
   REQUIRE(result.report.is_object());
   return result;
 }
-
 
 struct DirtyNode {
   FlannelNode node;
@@ -74,8 +73,11 @@ struct DirtyNode {
     const json ipam = {{"cniVersion", "1.0.0"},
                        {"name", "cbr0"},
                        {"ipam", {{"type", "host-local"}, {"dataDir", node.ipam_dir()}, {"subnet", "10.244.4.0/24"}}}};
-    Run held = node.host_local(ipam.dump(), {{"CNI_COMMAND", "ADD"}, {"CNI_CONTAINERID", owner},
-                                             {"CNI_NETNS", "none"}, {"CNI_IFNAME", "eth0"}, {"CNI_PATH", "."}});
+    Run held = node.host_local(ipam.dump(), {{"CNI_COMMAND", "ADD"},
+                                             {"CNI_CONTAINERID", owner},
+                                             {"CNI_NETNS", "none"},
+                                             {"CNI_IFNAME", "eth0"},
+                                             {"CNI_PATH", "."}});
     REQUIRE_MESSAGE(held.ok(), held.out << held.err);
   }
 
@@ -245,9 +247,9 @@ TEST_CASE("doctor: a cache that lists no pod never removes a pod whose namespace
   const std::string empty_cache = node.path("wrong-cache");
   fs::create_directories(empty_cache);
   write_node_config(node);
-  Run applied = node.hnsctl({"doctor", "--json", "--cache-dir", empty_cache, "--data-dir", node.ipam_dir(),
-                             "--flannel-dir", node.scratch_dir(), "--conf-dir", node.path("net.d"), "--grace", "0",
-                             "--apply"});
+  Run applied =
+      node.hnsctl({"doctor", "--json", "--cache-dir", empty_cache, "--data-dir", node.ipam_dir(), "--flannel-dir",
+                   node.scratch_dir(), "--conf-dir", node.path("net.d"), "--grace", "0", "--apply"});
   CHECK(applied.exit_code == 1);
   CHECK(applied.err.find("lists no pod") != std::string::npos);
   const json report = applied.json();
@@ -350,9 +352,11 @@ TEST_CASE("doctor: a pod the runtime still has whose endpoint HNS lost is report
   // Another plugin's pod on a network no wincni config names: its endpoint
   // may be named otherwise, so its absence says nothing.
   node.host_gw("10.250.0.0/24", "othernet");
-  std::ofstream(fs::path(node.runtime_cache_dir()) / "othernet-otherpod-eth0")
-      << json{{"kind", "cniCacheV1"}, {"containerId", "otherpod"}, {"networkName", "othernet"}, {"ifName", "eth0"}}
-             .dump();
+  std::ofstream(fs::path(node.runtime_cache_dir()) / "othernet-otherpod-eth0") << json{
+      {"kind", "cniCacheV1"},
+      {"containerId", "otherpod"},
+      {"networkName", "othernet"},
+      {"ifName", "eth0"}}.dump();
   const Doctor found = doctor(node, {"--grace", "0", "--apply"});
   CHECK(found.run.exit_code == 1);
   REQUIRE(found.of("pod without endpoint").size() == 1);

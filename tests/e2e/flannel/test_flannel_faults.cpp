@@ -25,7 +25,9 @@ std::vector<FaultFlow> flows() {
          return flannel_config(node, "flannel.4096", {{"delegate", {{"type", "win-overlay"}}}});
        }},
       {"flannel host-gw, dockershim, HNS v1", flanneld_host_gw, false,
-       [](const EmulatedNode& node) { return flannel_config(node, "cbr0", {{"cniVersion", "0.2.0"}}); }},
+       [](const EmulatedNode& node) {
+         return flannel_config(node, "cbr0", {{"cniVersion", "0.2.0"}});
+       }},
   };
 }
 

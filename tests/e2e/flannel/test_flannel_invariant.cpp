@@ -11,8 +11,9 @@
 
 namespace wincni::test {
 
-TEST_CASE("flannel: no deleting action removes a live pod's endpoint, no address is held twice, nothing outside "
-          "the data folders changes") {
+TEST_CASE(
+    "flannel: no deleting action removes a live pod's endpoint, no address is held twice, nothing outside "
+    "the data folders changes") {
   constexpr int kSequences = 6;
   std::mt19937 random(invariant_seed());
   int steps = 0;
@@ -25,7 +26,8 @@ TEST_CASE("flannel: no deleting action removes a live pod's endpoint, no address
                                             })
                  .run();
   }
-  MESSAGE("flannel: ", kSequences, " sequences, ", steps, " steps, seed ", invariant_seed(), ", invariant held after each");
+  MESSAGE("flannel: ", kSequences, " sequences, ", steps, " steps, seed ", invariant_seed(),
+          ", invariant held after each");
 }
 
 }  // namespace wincni::test

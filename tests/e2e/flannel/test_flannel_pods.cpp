@@ -11,7 +11,8 @@
 using namespace wincni::test;
 using nlohmann::json;
 
-TEST_CASE("host-gw: the first pod gets .3, never flanneld's .2; the saved delegate config is win-bridge's; DEL cleans up") {
+TEST_CASE(
+    "host-gw: the first pod gets .3, never flanneld's .2; the saved delegate config is win-bridge's; DEL cleans up") {
   FlannelNode node;
   node.host_gw_node();
   const json config = node.config("cbr0");
@@ -21,16 +22,17 @@ TEST_CASE("host-gw: the first pod gets .3, never flanneld's .2; the saved delega
   CHECK(result["ips"][0]["gateway"] == "10.244.4.2");  // win-bridge's: flanneld's bridge endpoint
 
   const json saved = node.scratch("pod1");
-  CHECK(saved == json{{"cniVersion", "1.0.0"},
-                      {"name", "cbr0"},
-                      {"type", "win-bridge"},
-                      {"ipMasq", true},
-                      {"ipMasqNetwork", "10.244.0.0/16"},
-                      {"ipam",
-                       {{"type", "host-local"},
-                        {"dataDir", node.ipam_dir()},
-                        {"ranges", json::array({json::array({{{"subnet", "10.244.4.0/24"}, {"rangeStart", "10.244.4.3"}}})})},
-                        {"routes", json::array({{{"dst", "10.244.0.0/16"}}})}}}});
+  CHECK(saved ==
+        json{{"cniVersion", "1.0.0"},
+             {"name", "cbr0"},
+             {"type", "win-bridge"},
+             {"ipMasq", true},
+             {"ipMasqNetwork", "10.244.0.0/16"},
+             {"ipam",
+              {{"type", "host-local"},
+               {"dataDir", node.ipam_dir()},
+               {"ranges", json::array({json::array({{{"subnet", "10.244.4.0/24"}, {"rangeStart", "10.244.4.3"}}})})},
+               {"routes", json::array({{{"dst", "10.244.0.0/16"}}})}}}});
   const auto endpoint = node.endpoint("pod1_cbr0");
   REQUIRE(endpoint);
   CHECK(policies_of(*endpoint, "OutBoundNAT").size() == 1);
@@ -132,7 +134,8 @@ TEST_CASE("DEL after subnet.env changed replays what ADD saved") {
   node.add("pod1", netns, config.dump());
   // A new lease: another subnet (the node rejoined). The old pod's address
   // is still released from the range it came from.
-  node.write_subnet_env("FLANNEL_NETWORK=10.244.0.0/16\nFLANNEL_SUBNET=10.244.9.1/24\nFLANNEL_MTU=1500\nFLANNEL_IPMASQ=true\n");
+  node.write_subnet_env(
+      "FLANNEL_NETWORK=10.244.0.0/16\nFLANNEL_SUBNET=10.244.9.1/24\nFLANNEL_MTU=1500\nFLANNEL_IPMASQ=true\n");
   node.del("pod1", netns, config.dump());
   node.check_clean("cbr0");
 }

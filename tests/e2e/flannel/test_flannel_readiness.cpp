@@ -152,8 +152,10 @@ TEST_CASE("GC removes only flannel's saved delegate configs from its dataDir, ne
   }
   // The node's own configs, as in a dataDir pointed at the config folder.
   std::ofstream(data_dir / "10-flannel.conf") << config.dump();
-  std::ofstream(data_dir / "cbr0") << json{{"cniVersion", "1.0.0"}, {"name", "cbr0"},
-                                           {"plugins", json::array({config})}}.dump();
+  std::ofstream(data_dir / "cbr0") << json{
+      {"cniVersion", "1.0.0"},
+      {"name", "cbr0"},
+      {"plugins", json::array({config})}}.dump();
   json gc = config;
   gc["cni.dev/valid-attachments"] = json::array();
   const Run run = node.plugin({"GC", "", "", gc.dump()});

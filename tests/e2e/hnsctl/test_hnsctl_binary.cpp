@@ -118,10 +118,8 @@ TEST_CASE("source-vip: one address in the pods' store, the same every time, neve
                      {{"type", "host-local"},
                       {"dataDir", node.ipam_dir()},
                       {"ranges", json::array({json::array({{{"subnet", "10.244.3.0/24"}}})})}}}};
-  const Run added = node.host_local(pod.dump(), {{"CNI_COMMAND", "ADD"},
-                                                 {"CNI_CONTAINERID", "pod"},
-                                                 {"CNI_NETNS", "ns"},
-                                                 {"CNI_IFNAME", "eth0"}});
+  const Run added = node.host_local(
+      pod.dump(), {{"CNI_COMMAND", "ADD"}, {"CNI_CONTAINERID", "pod"}, {"CNI_NETNS", "ns"}, {"CNI_IFNAME", "eth0"}});
   INFO(added.out << added.err);
   REQUIRE(added.ok());
   CHECK(added.json()["ips"][0]["address"] == "10.244.3.3/24");
@@ -146,8 +144,9 @@ TEST_CASE("caps: what this host's HNS lets wincni do, and the versions that woul
   CHECK(table["Version"] == "10.1");
   std::map<std::string, bool> supported;
   for (const json& row : table["Capabilities"]) supported[row["Feature"]] = row["Supported"];
-  CHECK(supported == std::map<std::string, bool>{{"ApiV2", true}, {"DSR", false}, {"IPv6DualStack", false},
-                                                 {"RemoteSubnet", true}, {"HostRoute", true}});
+  CHECK(supported ==
+        std::map<std::string, bool>{
+            {"ApiV2", true}, {"DSR", false}, {"IPv6DualStack", false}, {"RemoteSubnet", true}, {"HostRoute", true}});
 }
 
 TEST_CASE("names in any script reach HNS intact (UTF-8 arguments, also on Windows)") {
@@ -224,7 +223,7 @@ void check_untouched(const EmulatedNode& node, size_t networks, size_t endpoints
 TEST_CASE("explain: every conf-example on the node its README describes would succeed, and nothing is made") {
   struct Example {
     std::string file;
-    std::string node;  // host-gw, vxlan, openshift, legacy or "" (the plugin creates the network)
+    std::string node;   // host-gw, vxlan, openshift, legacy or "" (the plugin creates the network)
     std::string netns;  // "guid" for a fresh HCN namespace, else as given
     std::string plugin;
   };
@@ -312,8 +311,8 @@ TEST_CASE("explain: the API and why, the policies and where each came from") {
   }
   CHECK(generated);
   // The text form says the same for a person.
-  const Run text = node.hnsctl({"explain", example_file(node, "win-bridge-containerd.conf"), "--netns",
-                                node.create_namespace()});
+  const Run text =
+      node.hnsctl({"explain", example_file(node, "win-bridge-containerd.conf"), "--netns", node.create_namespace()});
   CHECK(text.out.find("network cbr0: L2Bridge 10.244.1.0/24") != std::string::npos);
   CHECK(text.out.find("ADD would succeed") != std::string::npos);
 }
@@ -344,8 +343,8 @@ std::string explain_started_plainly(const EmulatedNode& node, const std::string&
   startup.hStdError = out;
   std::string command = "\"" + std::string(std::getenv("WINCNI_HNSCTL")) + "\" explain --netns none --json";
   PROCESS_INFORMATION process{};
-  const bool started = CreateProcessA(nullptr, command.data(), nullptr, nullptr, TRUE, 0, nullptr, nullptr, &startup,
-                                      &process);
+  const bool started =
+      CreateProcessA(nullptr, command.data(), nullptr, nullptr, TRUE, 0, nullptr, nullptr, &startup, &process);
   CloseHandle(in);
   CloseHandle(out);
   REQUIRE_MESSAGE(started, "CreateProcess failed: " << GetLastError());
@@ -397,8 +396,7 @@ TEST_CASE("explain: a config in UTF-8 with a BOM or in UTF-16LE, as a file or on
     CHECK(from_stdin.out == expected.out);
 #ifdef _WIN32
     // Its line ends are CRLF (text mode): the JSON is compared.
-    CHECK(json::parse(explain_started_plainly(node, node.path("encoded.conf")), nullptr, false) ==
-          expected.json());
+    CHECK(json::parse(explain_started_plainly(node, node.path("encoded.conf")), nullptr, false) == expected.json());
 #endif
   }
   // UTF-16 cut in half is named as such, not as JSON that does not parse.
@@ -436,8 +434,8 @@ TEST_CASE("explain: the names configs give the plugins, with or without .exe") {
 TEST_CASE("explain: what would make ADD fail, and what the config asks that nothing will do") {
   EmulatedNode node;
   SUBCASE("the network is missing and the plugin does not create it") {
-    const Run run = node.hnsctl({"explain", example_file(node, "win-overlay-containerd.conf"), "--netns",
-                                 node.create_namespace()});
+    const Run run =
+        node.hnsctl({"explain", example_file(node, "win-overlay-containerd.conf"), "--netns", node.create_namespace()});
     CHECK(run.exit_code == 1);
     CHECK(run.out.find("missing; ADD waits 10 s") != std::string::npos);
     CHECK(run.out.find("PROBLEM: check that flanneld") != std::string::npos);
@@ -448,8 +446,8 @@ TEST_CASE("explain: what would make ADD fail, and what the config asks that noth
     json config = json::parse(file_text(example_file(node, "win-bridge-dockershim.conf")));
     config["loopbackDSR"] = true;
     std::ofstream(node.path("dsr.conf")) << config.dump();
-    const Run run = node.hnsctl({"explain", node.path("dsr.conf"), "--netns", "none"},
-                                {{"WINCNI_EMULATOR_HNS_VERSION", "9.1"}});
+    const Run run =
+        node.hnsctl({"explain", node.path("dsr.conf"), "--netns", "none"}, {{"WINCNI_EMULATOR_HNS_VERSION", "9.1"}});
     INFO(run.out << run.err);
     CHECK(run.exit_code == 1);
     CHECK(run.out.find("PROBLEM: loopbackDSR needs HNS with DSR support") != std::string::npos);
@@ -460,7 +458,8 @@ TEST_CASE("explain: what would make ADD fail, and what the config asks that noth
                                      node.create_namespace(), "--json"})
                             .json();
     bool named = false;
-    for (const json& warning : report["warnings"]) named = named || warning.get<std::string>().find("ExceptionList") != std::string::npos;
+    for (const json& warning : report["warnings"])
+      named = named || warning.get<std::string>().find("ExceptionList") != std::string::npos;
     CHECK_MESSAGE(named, report["warnings"]);
   }
   SUBCASE("capabilities the config does not declare") {

@@ -31,7 +31,9 @@ std::string pods_config(const EmulatedNode& node, const std::string& version, js
       .dump();
 }
 
-json v4_ranges(const std::string& subnet = "10.10.0.0/24") { return json::array({json::array({{{"subnet", subnet}}})}); }
+json v4_ranges(const std::string& subnet = "10.10.0.0/24") {
+  return json::array({json::array({{{"subnet", subnet}}})});
+}
 
 // The name host-local gives an address's file on this OS.
 std::string address_file_name(std::string address) {
@@ -75,8 +77,8 @@ TEST_CASE("every CNI version gets its result shape") {
 
 TEST_CASE("dual stack: an address per family, IPv6 files named as the OS allows") {
   EmulatedNode node;
-  const json ranges = json::array({json::array({{{"subnet", "10.10.0.0/24"}}}),
-                                   json::array({{{"subnet", "fd00:10::/64"}}})});
+  const json ranges =
+      json::array({json::array({{{"subnet", "10.10.0.0/24"}}}), json::array({{{"subnet", "fd00:10::/64"}}})});
   const std::string config = pods_config(node, "1.0.0", ranges);
   const json result = node.add("c1", "ns1", config);
   REQUIRE(result["ips"].size() == 2);
@@ -95,17 +97,13 @@ TEST_CASE("the source-VIP invocation of the node scripts, in UTF-8 with a BOM an
   EmulatedNode node;
   // What kube-proxy's start scripts pipe in (PowerShell writes a BOM, or
   // UTF-16 with `>`), with the dummy environment they set.
-  const std::string request = json{{"cniVersion", "0.2.0"},
-                                   {"name", "flannel.4096"},
-                                   {"ipam",
-                                    {{"type", "host-local"},
-                                     {"ranges", v4_ranges("10.244.3.0/24")},
-                                     {"dataDir", node.ipam_dir()}}}}
-                                  .dump();
-  const std::map<std::string, std::string> dummy = {{"CNI_COMMAND", "ADD"},
-                                                    {"CNI_CONTAINERID", "kube-proxy"},
-                                                    {"CNI_NETNS", "dummy"},
-                                                    {"CNI_IFNAME", "source-vip"}};
+  const std::string request =
+      json{{"cniVersion", "0.2.0"},
+           {"name", "flannel.4096"},
+           {"ipam", {{"type", "host-local"}, {"ranges", v4_ranges("10.244.3.0/24")}, {"dataDir", node.ipam_dir()}}}}
+          .dump();
+  const std::map<std::string, std::string> dummy = {
+      {"CNI_COMMAND", "ADD"}, {"CNI_CONTAINERID", "kube-proxy"}, {"CNI_NETNS", "dummy"}, {"CNI_IFNAME", "source-vip"}};
   const Run with_bom = node.host_local(utf8_with_bom(request), dummy);
   INFO(with_bom.out << with_bom.err);
   REQUIRE(with_bom.ok());

@@ -125,11 +125,10 @@ TEST_CASE("a binary that is running is replaced; the old one is removed once it 
   std::thread old_flannel([&] {
     cni::ProcessSpec spec;
     spec.program = (node.bin() / flannel).string();
-    spec.env = {"WINCNI_TEST_SCRIPT=" + json{{"record", started.string()},
-                                             {"sleep_ms", 60000},
-                                             {"until", stop.string()},
-                                             {"ignore_stdin", true}}
-                                            .dump()};
+    spec.env = {
+        "WINCNI_TEST_SCRIPT=" +
+        json{{"record", started.string()}, {"sleep_ms", 60000}, {"until", stop.string()}, {"ignore_stdin", true}}
+            .dump()};
     if (const char* root = std::getenv("SystemRoot")) spec.env.push_back(std::string("SystemRoot=") + root);
     spec.timeout = std::chrono::seconds(90);
     try {
@@ -247,8 +246,8 @@ TEST_CASE("settings come from flags, else from WINCNI_* variables, else the defa
     const std::string folder = "\xe8\x8a\x82\xe7\x82\xb9-n\xc5\x93ud";  // 节点-nœud
     const fs::path bin = node.path("x") / std::u8string(folder.begin(), folder.end());
     const std::u8string bin_utf8 = bin.u8string();
-    const auto run = node.run({"--bin-dir", std::string(bin_utf8.begin(), bin_utf8.end()), "--conf-dir", node.conf().string(), "--service-cidr",
-                               "10.96.0.0/12"});
+    const auto run = node.run({"--bin-dir", std::string(bin_utf8.begin(), bin_utf8.end()), "--conf-dir",
+                               node.conf().string(), "--service-cidr", "10.96.0.0/12"});
     INFO(run.out << run.err);
     REQUIRE(run.exit_code == 0);
     CHECK(entries(bin) == node.binaries());
@@ -301,7 +300,10 @@ TEST_CASE("bad input fails before anything on the node changes") {
       {{"--vni=", "--service-cidr", "10.96.0.0/12"}, {}, 2, "--vni is empty"},
       {{"--service-cidr", "fd00:10:96::/112"}, {}, 2, "--dns-server (or WINCNI_DNS_SERVER) is required"},
       {{"--service-cidr", "10.96.0.0/30"}, {}, 2, "--dns-server (or WINCNI_DNS_SERVER) is required"},
-      {{"--cluster-cidr", "fd00:10:244::/56", "--service-cidr", "10.96.0.0/12"}, {}, 2, "needs an IPv4 cluster network"},
+      {{"--cluster-cidr", "fd00:10:244::/56", "--service-cidr", "10.96.0.0/12"},
+       {},
+       2,
+       "needs an IPv4 cluster network"},
       {{"--conf-name", "nul.conflist", "--service-cidr", "10.96.0.0/12"}, {}, 2, "names a device on Windows"},
       {{"--service-cidr", "10.96.0.0/12", "stray"}, {}, 2, "unexpected argument \"stray\""},
   };

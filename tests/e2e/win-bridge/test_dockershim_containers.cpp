@@ -73,8 +73,9 @@ TEST_CASE("a pod's container that is not running: ADD fails, names HCS's answer,
   CHECK(node.audit() == "");
 }
 
-TEST_CASE("a container joining the pod before it runs, or a repeated ADD after the pod's container went: "
-          "the endpoint stays, and ADD succeeds as the reference's does") {
+TEST_CASE(
+    "a container joining the pod before it runs, or a repeated ADD after the pod's container went: "
+    "the endpoint stays, and ADD succeeds as the reference's does") {
   EmulatedNode node;
   node.host_gw();
   const std::string config = dockershim_config(node);
@@ -85,7 +86,7 @@ TEST_CASE("a container joining the pod before it runs, or a repeated ADD after t
 
   node.stop_container("pause1");
   CHECK(shared_containers(node, "pause1_cbr0").empty());  // its vNIC went with it
-  CHECK(node.add("pause1", "none", config) == pause);    // reused: same endpoint, same address
+  CHECK(node.add("pause1", "none", config) == pause);     // reused: same endpoint, same address
   CHECK(node.held_addresses("cbr0").size() == 1);
   node.del("app1", "container:pause1", config);
   node.del("pause1", "none", config);

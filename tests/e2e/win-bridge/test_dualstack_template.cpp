@@ -123,7 +123,8 @@ TEST_CASE("Microsoft's dual-stack template, filled in, on a node with its v4+v6 
   CHECK(node.networks().size() == 1);  // the prepared one, not one of its own
   CHECK((*endpoint)["HostComputeNamespace"] == ns);
   const json& routes = (*endpoint)["Routes"];
-  CHECK(std::count(routes.begin(), routes.end(), json::parse(R"({"DestinationPrefix":"::/0","NextHop":"10::2"})")) == 1);
+  CHECK(std::count(routes.begin(), routes.end(), json::parse(R"({"DestinationPrefix":"::/0","NextHop":"10::2"})")) ==
+        1);
 
   const json policies = sent_policies(*endpoint);
   // Each family's NAT exceptions in its own OutBoundNAT, as the template writes them.
@@ -170,7 +171,9 @@ TEST_CASE("Microsoft's dual-stack template, filled in, on a node with its v4+v6 
   CHECK(node.audit() == "");
 }
 
-TEST_CASE("gatewayFromAdditionalRoutes: a family's gateway still unset comes from an exact default route, only with the flag") {
+TEST_CASE(
+    "gatewayFromAdditionalRoutes: a family's gateway still unset comes from an exact default route, only with the "
+    "flag") {
   EmulatedNode node;
   prepare_dual_stack_network(node);
   const std::string ns = node.create_namespace();

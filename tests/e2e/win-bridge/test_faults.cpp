@@ -66,8 +66,9 @@ TEST_CASE("a failure after the attach: the rollback detaches (HCN namespace; v1 
     std::string fault;
     std::string detach;  // how the journal shows the detach
   };
-  for (const Case& c : {Case{"containerd, HCN, host-local", "ModifyNamespace:1:lose=0x80004005", "\"Remove\""},
-                        Case{"dockershim, HNS v1, host-local", "ModifyComputeSystem:1:lose=0x80004005", "\"Remove\""}}) {
+  for (const Case& c :
+       {Case{"containerd, HCN, host-local", "ModifyNamespace:1:lose=0x80004005", "\"Remove\""},
+        Case{"dockershim, HNS v1, host-local", "ModifyComputeSystem:1:lose=0x80004005", "\"Remove\""}}) {
     CAPTURE(c.flow);
     const std::vector<FaultFlow> all = flows();
     const auto flow = std::find_if(all.begin(), all.end(), [&](const FaultFlow& f) { return f.name == c.flow; });
@@ -75,7 +76,10 @@ TEST_CASE("a failure after the attach: the rollback detaches (HCN namespace; v1 
     PreparedNode p;
     prepare(p, *flow);
     const std::string journal = p.node.path("journal");
-    Run run = p.node.plugin({"ADD", "pod1", p.netns, p.config,
+    Run run = p.node.plugin({"ADD",
+                             "pod1",
+                             p.netns,
+                             p.config,
                              {{"WINCNI_EMULATOR_FAULTS", c.fault}, {"WINCNI_EMULATOR_JOURNAL", journal}}});
     CHECK(run.code() == 100);
     std::vector<std::string> calls;
@@ -103,13 +107,16 @@ TEST_CASE("a failure after the attach: the rollback detaches (HCN namespace; v1 
 // (here the create ends within the one timeout period the rollback waits).
 TEST_CASE("a create that times out is deleted after it completes, not before") {
   const std::vector<FaultFlow> all = flows();
-  const auto flow = std::find_if(all.begin(), all.end(),
-                                 [](const FaultFlow& f) { return f.name == "containerd, HCN, host-local"; });
+  const auto flow =
+      std::find_if(all.begin(), all.end(), [](const FaultFlow& f) { return f.name == "containerd, HCN, host-local"; });
   REQUIRE(flow != all.end());
   PreparedNode p;
   prepare(p, *flow);
   const std::string journal = p.node.path("journal");
-  Run run = p.node.plugin({"ADD", "pod1", p.netns, p.config,
+  Run run = p.node.plugin({"ADD",
+                           "pod1",
+                           p.netns,
+                           p.config,
                            {{"WINCNI_EMULATOR_FAULTS", "CreateEndpoint:1:delay=500"},
                             {"WINCNI_HNS_TIMEOUT_MS", "400"},
                             {"WINCNI_EMULATOR_JOURNAL", journal}}});
@@ -122,9 +129,8 @@ TEST_CASE("a create that times out is deleted after it completes, not before") {
     return line.find("CreateEndpoint") != std::string::npos;
   });
   REQUIRE(create != calls.end());
-  const auto removal = std::find_if(create, calls.end(), [](const std::string& line) {
-    return line.find("DeleteEndpoint") != std::string::npos;
-  });
+  const auto removal = std::find_if(
+      create, calls.end(), [](const std::string& line) { return line.find("DeleteEndpoint") != std::string::npos; });
   CHECK(removal != calls.end());
   require_clean(p);
 }

@@ -105,7 +105,8 @@ TEST_CASE("loopback DSR where HNS cannot do it: a config that could create the n
   EmulatedNode node;
   json config = fixture(node, "legacy-wincni-l2bridge.conf");  // master and a subnet: creatable
   config["loopbackDSR"] = true;
-  Run run = node.plugin({"ADD", "pod1", node.create_namespace(), config.dump(), {{"WINCNI_EMULATOR_HNS_VERSION", "9.2"}}});
+  Run run =
+      node.plugin({"ADD", "pod1", node.create_namespace(), config.dump(), {{"WINCNI_EMULATOR_HNS_VERSION", "9.2"}}});
   CHECK(run.code() == 2);
   CHECK(run.msg() == "loopbackDSR needs HNS with DSR support (9.3-9.x, 10.2 and later); this host's HNS is 9.2");
   CHECK(node.networks().empty());
@@ -196,15 +197,21 @@ TEST_CASE("port mappings with Microsoft's flags: local-routed, with an inbound A
   const std::string ns = node.create_namespace();
   json config = bridge_config(node);
   config["optionalFlags"] = {{"localRoutedPortMapping", true}, {"allowAclPortMapping", true}};
-  config["runtimeConfig"] = {{"portMappings", {{{"hostPort", 8080}, {"containerPort", 80}, {"protocol", "TCP"}},
-                                               {{"hostPort", 5353}, {"containerPort", 53}, {"protocol", 17},
-                                                {"hostIP", "192.0.2.4"}}}}};
+  config["runtimeConfig"] = {
+      {"portMappings",
+       {{{"hostPort", 8080}, {"containerPort", 80}, {"protocol", "TCP"}},
+        {{"hostPort", 5353}, {"containerPort", 53}, {"protocol", 17}, {"hostIP", "192.0.2.4"}}}}};
   node.add("pod1", ns, config.dump());
   const json policies = sent_policies_of(node, "pod1_cbr0");
   REQUIRE(policies.size() == 6);
-  CHECK(policies[2] == json::parse(R"({"Type":"PortMapping","Settings":{"Protocol":6,"InternalPort":80,"ExternalPort":8080,"Flags":1}})"));
+  CHECK(policies[2] ==
+        json::parse(
+            R"({"Type":"PortMapping","Settings":{"Protocol":6,"InternalPort":80,"ExternalPort":8080,"Flags":1}})"));
   CHECK(policies[3]["Type"] == "ACL");
-  CHECK(policies[4] == json::parse(R"({"Type":"PortMapping","Settings":{"Protocol":17,"InternalPort":53,"ExternalPort":5353,"VIP":"192.0.2.4","Flags":1}})"));
+  CHECK(
+      policies[4] ==
+      json::parse(
+          R"({"Type":"PortMapping","Settings":{"Protocol":17,"InternalPort":53,"ExternalPort":5353,"VIP":"192.0.2.4","Flags":1}})"));
   // A second pod cannot publish the same host port: HNS says so, and nothing is left.
   const std::string ns2 = node.create_namespace();
   Run run = node.plugin({"ADD", "pod2", ns2, config.dump()});
@@ -214,7 +221,8 @@ TEST_CASE("port mappings with Microsoft's flags: local-routed, with an inbound A
   config["runtimeConfig"]["portMappings"][0]["protocol"] = "sctp";
   run = node.plugin({"ADD", "pod2", ns2, config.dump()});
   CHECK(run.code() == 7);
-  CHECK(run.msg() == "runtimeConfig.portMappings[0].protocol: unknown protocol \"sctp\" (expected tcp, udp or a protocol number)");
+  CHECK(run.msg() ==
+        "runtimeConfig.portMappings[0].protocol: unknown protocol \"sctp\" (expected tcp, udp or a protocol number)");
   node.del("pod1", ns, config.dump());
   CHECK(node.audit() == "");
 }

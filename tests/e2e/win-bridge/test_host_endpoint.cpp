@@ -67,7 +67,9 @@ void require_bridge_endpoint(const EmulatedNode& node, const std::string& name, 
 
 }  // namespace
 
-TEST_CASE("HNS-assigned addresses on a network win-bridge creates, without an explicit gateway: .1 HNS's, .2 the bridge endpoint's") {
+TEST_CASE(
+    "HNS-assigned addresses on a network win-bridge creates, without an explicit gateway: .1 HNS's, .2 the bridge "
+    "endpoint's") {
   EmulatedNode node;
   const json config = standalone(node);
   CHECK(status(node, config) == "ok");  // creatable
@@ -205,8 +207,9 @@ TEST_CASE("an explicit gateway other than .2 on flanneld's node: pods never get 
   config["ipam"]["rangeEnd"] = "10.244.1.2";
   Run run = node.plugin({"ADD", "pod1", ns, config.dump()});
   CHECK(run.code() == 122);
-  CHECK(run.msg() == "IPAM gave the pod 10.244.1.2, the address of the host's bridge endpoint: keep it out of the "
-                     "addresses IPAM hands out");
+  CHECK(run.msg() ==
+        "IPAM gave the pod 10.244.1.2, the address of the host's bridge endpoint: keep it out of the "
+        "addresses IPAM hands out");
   CHECK(node.held_addresses("cbr0").empty());
 
   // HNS-assigned, with a gateway of .9: HNS skips .2 itself (cbr0_ep holds it).

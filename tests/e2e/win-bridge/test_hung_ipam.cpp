@@ -90,7 +90,6 @@ TEST_CASE("STATUS with no network and IPAM hung: HNS's answer, once the delegate
   CHECK_MESSAGE(run.msg().starts_with("network \"cbr0\" does not exist (yet)"), run.msg());
   // Logged once the delegate was killed at its timeout: it was waited for.
   CHECK_MESSAGE(run.err.find("the IPAM plugin failed as well: delegate plugin " + child.stem().string() +
-                             " timed out after 300 ms") !=
-                    std::string::npos,
+                             " timed out after 300 ms") != std::string::npos,
                 run.err);
 }

@@ -59,7 +59,8 @@ TEST_CASE("containerd: namespace create, ADD, CHECK, DEL, GC, namespace delete")
   CHECK(node.plugin({"CHECK", "pod1", ns, check_config(config, result)}).ok());
   node.del("pod1", ns, config.dump());
   CHECK_FALSE(node.endpoint("pod1_cbr0"));
-  Run gc = node.plugin({"GC", "", "", with(config, {{"cniVersion", "1.1.0"}, {"cni.dev/valid-attachments", json::array()}})});
+  Run gc = node.plugin(
+      {"GC", "", "", with(config, {{"cniVersion", "1.1.0"}, {"cni.dev/valid-attachments", json::array()}})});
   CHECK_MESSAGE(gc.ok(), gc.out);
   CHECK(node.hnsctl({"namespace", "delete", ns}).ok());
   CHECK(node.audit() == "");
@@ -71,7 +72,8 @@ TEST_CASE("containerd: namespace create, ADD, CHECK, DEL, GC, namespace delete")
 // us (Azure/azure-container-networking issue 1272). Whether the endpoint
 // still names the deleted namespace is not public: this case also runs with
 // WINCNI_EMULATOR_NAMESPACE_DELETE=leaves-reference.
-TEST_CASE("the namespace deleted before DEL: DEL, with CNI_NETNS or without, leaves nothing; the pod's next ADD works") {
+TEST_CASE(
+    "the namespace deleted before DEL: DEL, with CNI_NETNS or without, leaves nothing; the pod's next ADD works") {
   for (bool with_netns : {true, false}) {
     CAPTURE(with_netns);
     EmulatedNode node;
@@ -183,7 +185,7 @@ TEST_CASE("GC removes only this plugin's endpoints of sandboxes that are gone") 
   const json config = bridge_config(node);
   node.add("podA", ns_a, config.dump());
   node.add("podB", ns_b, config.dump());
-  create_foreign_endpoint(node, "cbr0", "podC_cbr0");   // looks like ours, is not
+  create_foreign_endpoint(node, "cbr0", "podC_cbr0");    // looks like ours, is not
   create_foreign_endpoint(node, "other", "podD_other");  // another network
 
   const json valid = json::array({{{"containerID", "podA"}, {"ifname", "eth0"}}});
@@ -195,7 +197,7 @@ TEST_CASE("GC removes only this plugin's endpoints of sandboxes that are gone") 
   CHECK(node.endpoint("podD_other"));
   CHECK(node.endpoint("cbr0_ep"));
   CHECK(node.held_addresses("cbr0") == std::vector<std::string>{"10.244.1.3"});  // host-local collected podB's
-  node.forget("podB", "cbr0");  // as the runtime's GC does
+  node.forget("podB", "cbr0");                                                   // as the runtime's GC does
   CHECK(node.audit() == "");
 }
 
@@ -212,8 +214,9 @@ TEST_CASE("STATUS: ready, limited (51), not available (50)") {
   REQUIRE(node.hnsctl({"endpoint", "delete", "cbr0_ep"}).ok());
   run = node.plugin({"STATUS", "", "", config});
   CHECK(run.code() == 51);
-  CHECK(run.msg() == "no endpoint on network \"cbr0\" holds 10.244.1.2, the pods' gateway (the host's bridge "
-                     "endpoint, flanneld's cbr0_ep): pods will not reach beyond the node");
+  CHECK(run.msg() ==
+        "no endpoint on network \"cbr0\" holds 10.244.1.2, the pods' gateway (the host's bridge "
+        "endpoint, flanneld's cbr0_ep): pods will not reach beyond the node");
 
   // Another endpoint holding the gateway serves too: STATUS asks for cbr0_ep
   // by name first, and lists the network's endpoints only when that fails.

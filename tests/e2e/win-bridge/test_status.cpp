@@ -23,7 +23,7 @@ TEST_CASE("STATUS: a missing network the config can create is no obstacle") {
   EmulatedNode node;
   json config = bridge_config(node);
   CHECK(status(node, config).code() == 50);  // flanneld's to create: not yet
-  config["master"] = "Ethernet";              // with ipam.subnet: win-bridge's to create
+  config["master"] = "Ethernet";             // with ipam.subnet: win-bridge's to create
   Run run = status(node, config);
   CHECK_MESSAGE(run.ok(), run.out);
   CHECK(node.networks().empty());  // STATUS creates nothing

@@ -216,7 +216,8 @@ TEST_CASE("refused, leaving nothing: IPv6, a network of another type, a network 
   const std::string netns = node.create_namespace();
 
   json v6 = overlay_config(node);
-  v6["ipam"] = {{"type", "host-local"}, {"dataDir", node.ipam_dir()},
+  v6["ipam"] = {{"type", "host-local"},
+                {"dataDir", node.ipam_dir()},
                 {"ranges", {{{{"subnet", kOverlaySubnet}}}, {{{"subnet", "fd00:3::/64"}}}}}};
   Run run = node.plugin({"ADD", "pod1", netns, v6.dump()});
   CHECK(run.code() == 2);

@@ -19,8 +19,8 @@ using nlohmann::json;
 namespace {
 
 // Through HCN (kube-proxy on HNS 9.2+) or HNS v1 (older proxiers).
-hns::Guid create_remote_endpoint(const EmulatedNode& node, bool v1, const std::string& address,
-                                 const std::string& mac, const std::string& provider_address) {
+hns::Guid create_remote_endpoint(const EmulatedNode& node, bool v1, const std::string& address, const std::string& mac,
+                                 const std::string& provider_address) {
   hns::HnsClient client = node_client(node);
   auto network = client.find_network_by_name("flannel.4096");
   REQUIRE(network);
@@ -53,8 +53,8 @@ TEST_CASE("kube-proxy's remote endpoints: HNS takes other nodes' addresses and a
   for (bool v1 : {false, true}) {
     CAPTURE(v1);
     const std::string address = v1 ? "10.244.6.9" : "10.244.5.7";
-    const hns::Guid id = create_remote_endpoint(node, v1, address, v1 ? "02-11-0a-f4-06-09" : "02-11-0a-f4-05-07",
-                                                "192.0.2.77");
+    const hns::Guid id =
+        create_remote_endpoint(node, v1, address, v1 ? "02-11-0a-f4-06-09" : "02-11-0a-f4-05-07", "192.0.2.77");
     auto endpoint = client.find_endpoint(id);
     REQUIRE(endpoint);
     CHECK(endpoint->flags == hns::HostComputeEndpoint::kRemoteEndpoint);

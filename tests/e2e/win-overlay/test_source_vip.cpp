@@ -25,9 +25,10 @@ namespace {
 
 // What sig-windows-tools' and rke2's scripts send host-local (see docs/host-local.md).
 std::string script_request(const EmulatedNode& node, const std::string& version) {
-  return json{{"cniVersion", version},
-              {"name", "flannel.4096"},
-              {"ipam", {{"type", "host-local"}, {"ranges", {{{{"subnet", kOverlaySubnet}}}}}, {"dataDir", node.ipam_dir()}}}}
+  return json{
+      {"cniVersion", version},
+      {"name", "flannel.4096"},
+      {"ipam", {{"type", "host-local"}, {"ranges", {{{{"subnet", kOverlaySubnet}}}}}, {"dataDir", node.ipam_dir()}}}}
       .dump();
 }
 
@@ -52,8 +53,8 @@ TEST_CASE("host-local takes the scripts' invocation: 0.2.0 and 1.0.0 shapes, a U
   REQUIRE_MESSAGE(legacy.ok(), legacy.out);
   CHECK(legacy.json()["ip4"]["ip"] == "10.244.3.2/24");  // what the scripts read for 0.2.0
 
-  for (const std::string& encoded : {utf8_with_bom(script_request(node, "1.0.0")),
-                                     utf16le_with_bom(script_request(node, "1.0.0"))}) {
+  for (const std::string& encoded :
+       {utf8_with_bom(script_request(node, "1.0.0")), utf16le_with_bom(script_request(node, "1.0.0"))}) {
     auto variables = kScriptVariables;
     variables["CNI_CONTAINERID"] = "dummy";
     variables["CNI_IFNAME"] = "dummy";

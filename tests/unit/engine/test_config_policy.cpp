@@ -50,27 +50,39 @@ TEST_CASE("nothing is dropped silently") {
   CHECK(policy_error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"Teleport"}}]})") ==
         "policies[0]: HNS has no policy type \"Teleport\"");
   // A field the type does not have would vanish on the way to HNS.
-  CHECK(policy_error_of(R"({"AdditionalArgs":[{"Name":"EndpointPolicy","Value":{"Type":"OutBoundNAT","Settings":{"DestinationPrefix":"10.0.0.0/8"}}}]})") ==
-        "AdditionalArgs[0]: OutBoundNAT has no field \"DestinationPrefix\" in the v2 ({\"Type\",\"Settings\":{...}}) shape");
-  CHECK(policy_error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","Exceptions":["10.0.0.0/8"]}}]})") ==
+  CHECK(
+      policy_error_of(
+          R"({"AdditionalArgs":[{"Name":"EndpointPolicy","Value":{"Type":"OutBoundNAT","Settings":{"DestinationPrefix":"10.0.0.0/8"}}}]})") ==
+      "AdditionalArgs[0]: OutBoundNAT has no field \"DestinationPrefix\" in the v2 ({\"Type\",\"Settings\":{...}}) "
+      "shape");
+  CHECK(policy_error_of(
+            R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","Exceptions":["10.0.0.0/8"]}}]})") ==
         "policies[0]: OutBoundNAT has no field \"Exceptions\" in the v1 (flat) shape");
-  CHECK(policy_error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"VxlanPort","Settings":{"Port":4789}}}]})") ==
+  CHECK(policy_error_of(
+            R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"VxlanPort","Settings":{"Port":4789}}}]})") ==
         "policies[0]: VxlanPort is not an endpoint policy");
-  CHECK(policy_error_of(R"({"AdditionalArgs":[{"Name":"NetworkPolicy","Value":{"Type":"PortMapping","Settings":{"Protocol":6,"InternalPort":1,"ExternalPort":1}}}]})") ==
-        "AdditionalArgs[0]: PortMapping is not a network policy");
+  CHECK(
+      policy_error_of(
+          R"({"AdditionalArgs":[{"Name":"NetworkPolicy","Value":{"Type":"PortMapping","Settings":{"Protocol":6,"InternalPort":1,"ExternalPort":1}}}]})") ==
+      "AdditionalArgs[0]: PortMapping is not a network policy");
 }
 
 TEST_CASE("unusable settings are errors naming the entry") {
   // Microsoft's overlay example keeps a placeholder here.
-  CHECK(policy_error_of(R"({"AdditionalArgs":[{"Name":"EndpointPolicy","Value":{"Type":"ProviderAddress","Settings":{"ProviderAddress":"ip of host"}}}]})") ==
-        "AdditionalArgs[0]: ProviderAddress: ProviderAddress \"ip of host\" is not an IP address");
-  CHECK(policy_error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","ExceptionList":["{{X}}/32"]}}]})") ==
-        "policies[0]: OutBoundNAT: exception \"{{X}}/32\" is neither an IP address nor a prefix");
+  CHECK(
+      policy_error_of(
+          R"({"AdditionalArgs":[{"Name":"EndpointPolicy","Value":{"Type":"ProviderAddress","Settings":{"ProviderAddress":"ip of host"}}}]})") ==
+      "AdditionalArgs[0]: ProviderAddress: ProviderAddress \"ip of host\" is not an IP address");
+  CHECK(
+      policy_error_of(
+          R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","ExceptionList":["{{X}}/32"]}}]})") ==
+      "policies[0]: OutBoundNAT: exception \"{{X}}/32\" is neither an IP address nor a prefix");
   CHECK(policy_error_of(R"({"policies":[{"name":"EndpointPolicy","value":{"Type":"ROUTE","NeedEncap":"yes"}}]})")
             .starts_with("policies[0]: "));
   CHECK(policy_error_of(R"({"policies":[{"name":"EndpointPolicy","value":"OutBoundNAT"}]})") ==
         "policies[0]: the policy must be an object, not string");
-  CHECK(policy_error_of(R"({"policies":[{"value":{}}]})") == "policies[0]: has no \"name\" (EndpointPolicy or NetworkPolicy)");
+  CHECK(policy_error_of(R"({"policies":[{"value":{}}]})") ==
+        "policies[0]: has no \"name\" (EndpointPolicy or NetworkPolicy)");
   CHECK(policy_error_of(R"({"policies":[{"name":"EndpointPolicy"}]})") == "policies[0]: has no \"value\"");
   CHECK(policy_error_of(R"({"policies":{}})") == "policies: must be an array, not object");
   CHECK(test::thrown_error([] { read(R"({"policies":[1]})"); }).code() == cni::kInvalidNetworkConfig);
@@ -84,7 +96,8 @@ TEST_CASE("empty values do not count as unread fields") {
 // OpenShift's hybrid-overlay template (openshift/windows-machine-config-operator,
 // the win-overlay CNI config): every policy writes every field, empty where
 // unused, and OutBoundNAT's exceptions under their v1 name inside Settings.
-TEST_CASE("a template's empty fields are ignored; ExceptionList inside v2 Settings is read as Exceptions, with a warning") {
+TEST_CASE(
+    "a template's empty fields are ignored; ExceptionList inside v2 Settings is read as Exceptions, with a warning") {
   std::vector<std::string> warnings;
   auto policies = read_config_policies(json::parse(R"({"Policies":[
       {"Name":"EndpointPolicy","Value":{"Type":"OutBoundNAT","Settings":{"ExceptionList":["172.30.0.0/16"],

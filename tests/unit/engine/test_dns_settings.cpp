@@ -25,7 +25,8 @@ TEST_CASE("runtimeConfig.dns replaces what it sets, keeps the rest") {
   CHECK(dns.options == std::vector<std::string>{"a"});
   CHECK(dns.domain == "cluster.local");
 
-  dns = effective_dns(json::parse(R"({"dns":{"options":["a"]},"runtimeConfig":{"dns":{"options":["ndots:5"],"servers":[]}}})"));
+  dns = effective_dns(
+      json::parse(R"({"dns":{"options":["a"]},"runtimeConfig":{"dns":{"options":["ndots:5"],"servers":[]}}})"));
   CHECK(dns.options == std::vector<std::string>{"ndots:5"});
   CHECK(dns.nameservers.empty());
 }

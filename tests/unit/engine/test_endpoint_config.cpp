@@ -15,7 +15,9 @@ using test::prefix;
 namespace {
 EndpointConfig parse(std::string_view text) { return read_endpoint_config(cni::NetConf::parse(text)); }
 EndpointConfig parse_json(const json& config) { return read_endpoint_config(cni::NetConf::from_json(config)); }
-std::string config_error_of(const char* text) { return test::thrown_error([&] { parse(text); }).msg(); }
+std::string config_error_of(const char* text) {
+  return test::thrown_error([&] { parse(text); }).msg();
+}
 }  // namespace
 
 TEST_CASE("the legacy wincni example") {
@@ -45,8 +47,8 @@ TEST_CASE("the reference's win-bridge example (HNS v1 shape)") {
 }
 
 TEST_CASE("flannel's delegates: the reference's (v2) and Microsoft's (sdnbridge)") {
-  auto ref = parse_json(test::flannel_delegate(test::fixture_config("ref-flannel-win-bridge-v2.conf"), "10.244.1.0/24",
-                                          "10.244.0.0/16"));
+  auto ref = parse_json(
+      test::flannel_delegate(test::fixture_config("ref-flannel-win-bridge-v2.conf"), "10.244.1.0/24", "10.244.0.0/16"));
   CHECK(ref.api == HnsApi::V2);
   CHECK(ref.ip_masq);
   CHECK(ref.ip_masq_network == prefix("10.244.0.0/16"));

@@ -12,8 +12,8 @@ TEST_CASE("the marker ID is derived from the network and the name, and is a vers
   CHECK(id == endpoint_marker_id(network, "pod1_cbr0"));
   CHECK(id != endpoint_marker_id(network, "pod2_cbr0"));
   CHECK(id != endpoint_marker_id(other_network, "pod1_cbr0"));
-  CHECK((id.data3 >> 12) == 8);           // version 8
-  CHECK((id.data4[0] & 0xC0) == 0x80);    // RFC 9562 variant
+  CHECK((id.data3 >> 12) == 8);         // version 8
+  CHECK((id.data4[0] & 0xC0) == 0x80);  // RFC 9562 variant
   // Stable across builds and platforms: GC on a node recognises what an
   // older or a Windows build of the plugin made.
   CHECK(id.str() == "877A2565-1B97-8178-9FFE-0598C69508A8");

@@ -10,8 +10,8 @@
 using namespace wincni;
 using namespace wincni::engine;
 using nlohmann::json;
-using test::ip;
 using test::config_of;
+using test::ip;
 using test::prefix;
 
 namespace {
@@ -71,34 +71,39 @@ TEST_CASE("addresses a pod must not have are refused") {
   const auto config = config_of(kFlannel);
   auto error = test::thrown_error([&] { plan(config, {{prefix("10.244.1.2/24"), std::nullopt}}); });
   CHECK(error.code() == cni::kUnusableAddress);
-  CHECK(error.msg() == "IPAM gave the pod 10.244.1.2, the pod's own gateway: keep it out of the addresses IPAM hands "
-                       "out");
+  CHECK(error.msg() ==
+        "IPAM gave the pod 10.244.1.2, the pod's own gateway: keep it out of the addresses IPAM hands "
+        "out");
   error = test::thrown_error([&] { plan(config, {{prefix("10.244.1.1/24"), std::nullopt}}); });
   CHECK(error.msg() == "IPAM gave the pod 10.244.1.1, the address HNS keeps for the subnet's gateway");
   error = test::thrown_error([&] { plan(config, {{prefix("10.9.9.9/24"), std::nullopt}}); });
-  CHECK(error.msg() == "IPAM gave the pod 10.9.9.9, which is in no subnet of network \"cbr0\" (10.244.1.0/24): the "
-                       "IPAM ranges must match the network");
+  CHECK(error.msg() ==
+        "IPAM gave the pod 10.9.9.9, which is in no subnet of network \"cbr0\" (10.244.1.0/24): the "
+        "IPAM ranges must match the network");
   error = test::thrown_error([&] {
     plan(config, {{prefix("10.244.1.3/24"), std::nullopt}, {prefix("10.244.1.4/24"), std::nullopt}});
   });
-  CHECK(error.msg() == "IPAM gave two IPv4 addresses (10.244.1.3/24 and 10.244.1.4/24); an HNS endpoint holds one per "
-                       "family");
+  CHECK(error.msg() ==
+        "IPAM gave two IPv4 addresses (10.244.1.3/24 and 10.244.1.4/24); an HNS endpoint holds one per "
+        "family");
 }
 
 TEST_CASE("the host endpoint's address is never a pod's, even when the pods' gateway is elsewhere") {
   // flanneld's node (cbr0_ep at .2) with an explicit gateway of .9.
-  const auto config = config_of(R"({"name":"cbr0","ipam":{"type":"host-local","subnet":"10.244.1.0/24","gateway":"10.244.1.9"}})");
+  const auto config =
+      config_of(R"({"name":"cbr0","ipam":{"type":"host-local","subnet":"10.244.1.0/24","gateway":"10.244.1.9"}})");
   NetworkView network = cbr0();
   network.host_addresses = {ip("10.244.1.2")};
   const auto planned = [&](const char* address) {
-    return plan_endpoint(PlanRequest{config, flavor, network, HnsApi::V2, "pod1_cbr0", hns::Guid{},
-                                     {{prefix(address), std::nullopt}}});
+    return plan_endpoint(
+        PlanRequest{config, flavor, network, HnsApi::V2, "pod1_cbr0", hns::Guid{}, {{prefix(address), std::nullopt}}});
   };
   CHECK(planned("10.244.1.3/24").gateways == std::vector<cni::IpAddress>{ip("10.244.1.9")});
   auto error = test::thrown_error([&] { planned("10.244.1.2/24"); });
   CHECK(error.code() == cni::kUnusableAddress);
-  CHECK(error.msg() == "IPAM gave the pod 10.244.1.2, the address of the host's bridge endpoint: keep it out of the "
-                       "addresses IPAM hands out");
+  CHECK(error.msg() ==
+        "IPAM gave the pod 10.244.1.2, the address of the host's bridge endpoint: keep it out of the "
+        "addresses IPAM hands out");
   // HNS's own choice is checked the same way.
   const EndpointSpec spec = planned("10.244.1.3/24");
   error = test::thrown_error([&] { require_usable(ip("10.244.1.2"), spec, network, flavor, "HNS"); });
@@ -106,7 +111,8 @@ TEST_CASE("the host endpoint's address is never a pod's, even when the pods' gat
 }
 
 TEST_CASE("additionalRoutes beyond the default route: endpoint routes in HCN, an error in HNS v1") {
-  const auto config = config_of(R"({"name":"cbr0","additionalRoutes":[{"dst":"10.96.0.0/12"},{"dst":"10.50.0.0/16","gw":"10.244.1.9"}]})");
+  const auto config = config_of(
+      R"({"name":"cbr0","additionalRoutes":[{"dst":"10.96.0.0/12"},{"dst":"10.50.0.0/16","gw":"10.244.1.9"}]})");
   const EndpointSpec spec = plan(config, {{prefix("10.244.1.3/24"), std::nullopt}});
   REQUIRE(spec.routes.size() == 2);
   CHECK(spec.routes[0].destination == prefix("10.96.0.0/12"));
@@ -114,7 +120,8 @@ TEST_CASE("additionalRoutes beyond the default route: endpoint routes in HCN, an
   CHECK(spec.routes[1].next_hop == ip("10.244.1.9"));
   auto error = test::thrown_error([&] { plan(config, {{prefix("10.244.1.3/24"), std::nullopt}}, HnsApi::V1); });
   CHECK(error.code() == cni::kUnsupportedField);
-  CHECK(error.msg() == "additionalRoutes[0]: HNS v1 endpoints carry no routes besides the gateway; set \"apiVersion\": 2");
+  CHECK(error.msg() ==
+        "additionalRoutes[0]: HNS v1 endpoints carry no routes besides the gateway; set \"apiVersion\": 2");
 }
 
 TEST_CASE("an existing endpoint matches the plan only when it is what ADD would create") {

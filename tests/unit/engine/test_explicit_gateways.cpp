@@ -20,9 +20,9 @@ ExplicitGateways from(const char* config_text, bool from_additional_routes = fal
   json config = json::parse(config_text);
   json ipam = config.value("ipam", json::object());
   std::vector<std::string> lines;
-  ExplicitGateways gateways(read_ipam_ranges(ipam), read_config_routes(ipam, "routes", "ipam"),
-                            gateway_routes(read_config_routes(config, "additionalRoutes", ""), from_additional_routes,
-                                           lines));
+  ExplicitGateways gateways(
+      read_ipam_ranges(ipam), read_config_routes(ipam, "routes", "ipam"),
+      gateway_routes(read_config_routes(config, "additionalRoutes", ""), from_additional_routes, lines));
   if (ignored) *ignored = lines;
   return gateways;
 }
@@ -58,7 +58,8 @@ TEST_CASE("default routes give the gateway: ipam.routes, then (gatewayFromAdditi
   // Microsoft's dual-stack template: IPv4 from ipam.routes; IPv6, still
   // unset, from additionalRoutes. The IPv4 additional route does not
   // replace ipam.routes' gateway.
-  const char* text = R"({"ipam":{"routes":[{"dst":"10.96.0.0/12","gw":"10.1.17.20"},{"dst":"0.0.0.0/0","gw":"10.1.17.3"}]},
+  const char* text =
+      R"({"ipam":{"routes":[{"dst":"10.96.0.0/12","gw":"10.1.17.20"},{"dst":"0.0.0.0/0","gw":"10.1.17.3"}]},
                          "additionalRoutes":[{"GW":"10.1.17.9","Dst":"0.0.0.0/0"},{"GW":"10::2","Dst":"::/0"}]})";
   auto both = from(text, true);
   CHECK(both.for_address(ip("10.1.17.50")) == ip("10.1.17.3"));  // not the non-default route's gw
@@ -75,24 +76,25 @@ TEST_CASE("additionalRoutes give no gateway without the flag, nor without an exa
   auto without_flag = from(text, false, &ignored);
   CHECK_FALSE(without_flag.for_address(ip("10.1.17.50")));
   CHECK_FALSE(without_flag.for_address(ip("10::50")));
-  CHECK(ignored == std::vector<std::string>{
-                       "additionalRoutes[0]: a default route gives the pods' gateway only with "
-                       "optionalFlags.gatewayFromAdditionalRoutes; ignored",
-                       "additionalRoutes[1]: a default route gives the pods' gateway only with "
-                       "optionalFlags.gatewayFromAdditionalRoutes; ignored",
-                       "additionalRoutes[2]: a default route gives the pods' gateway only with "
-                       "optionalFlags.gatewayFromAdditionalRoutes; ignored"});
+  CHECK(ignored == std::vector<std::string>{"additionalRoutes[0]: a default route gives the pods' gateway only with "
+                                            "optionalFlags.gatewayFromAdditionalRoutes; ignored",
+                                            "additionalRoutes[1]: a default route gives the pods' gateway only with "
+                                            "optionalFlags.gatewayFromAdditionalRoutes; ignored",
+                                            "additionalRoutes[2]: a default route gives the pods' gateway only with "
+                                            "optionalFlags.gatewayFromAdditionalRoutes; ignored"});
 
   // With the flag, a route with no dst still does not count (Microsoft's
   // plugin compares the dst with 0.0.0.0/0 and ::/0 exactly).
-  auto no_dst = from(R"({"additionalRoutes":[{"GW":"10.1.17.7"},{"GW":"10.1.17.9","Dst":"0.0.0.0/0"}]})", true, &ignored);
+  auto no_dst =
+      from(R"({"additionalRoutes":[{"GW":"10.1.17.7"},{"GW":"10.1.17.9","Dst":"0.0.0.0/0"}]})", true, &ignored);
   CHECK(no_dst.for_address(ip("10.1.17.50")) == ip("10.1.17.9"));
   CHECK(ignored == std::vector<std::string>{"additionalRoutes[0]: has no dst; gatewayFromAdditionalRoutes takes the "
                                             "gateway of a dst of exactly 0.0.0.0/0 or ::/0 only; ignored"});
 }
 
 TEST_CASE("the first exact default route of a family wins") {
-  auto gateways = from(R"({"additionalRoutes":[{"GW":"10.1.17.9","Dst":"0.0.0.0/0"},{"GW":"10.1.17.10","Dst":"0.0.0.0/0"}]})", true);
+  auto gateways = from(
+      R"({"additionalRoutes":[{"GW":"10.1.17.9","Dst":"0.0.0.0/0"},{"GW":"10.1.17.10","Dst":"0.0.0.0/0"}]})", true);
   CHECK(gateways.for_address(ip("10.1.17.50")) == ip("10.1.17.9"));
 }
 

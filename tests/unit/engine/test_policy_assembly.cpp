@@ -13,7 +13,7 @@ using test::prefix;
 
 namespace {
 
-std::vector<ConfigPolicy> config_policies(const char* text) { 
+std::vector<ConfigPolicy> config_policies(const char* text) {
   std::vector<std::string> warnings;
   return read_config_policies(json::parse(text), warnings);
 }
@@ -103,9 +103,10 @@ TEST_CASE("port mappings in HNS v1: NAT policies; a VIP has no v1 form") {
   inputs.port_mappings = {mapping(8080, 80, 6), mapping(8081, 81, 6, ip("192.168.1.2"))};
   auto error = test::thrown_error([&] { rendered(inputs, HnsApi::V1); });
   CHECK(error.code() == cni::kUnsupportedField);
-  CHECK(error.msg() == "runtimeConfig.portMappings[1]: PortMapping "
-                       "{\"ExternalPort\":8081,\"InternalPort\":81,\"Protocol\":6,\"VIP\":\"192.168.1.2\"} cannot be "
-                       "expressed in HNS v1 (apiVersion 1); set \"apiVersion\": 2");
+  CHECK(error.msg() ==
+        "runtimeConfig.portMappings[1]: PortMapping "
+        "{\"ExternalPort\":8081,\"InternalPort\":81,\"Protocol\":6,\"VIP\":\"192.168.1.2\"} cannot be "
+        "expressed in HNS v1 (apiVersion 1); set \"apiVersion\": 2");
 }
 
 TEST_CASE("loopback DSR: one OutBoundNAT with the pod's IPv4 address, last but the provider address") {

@@ -41,13 +41,17 @@ TEST_CASE("no portMappings is no mappings") {
 }
 
 TEST_CASE("a protocol HNS cannot map is an error naming it") {
-  auto error = test::thrown_error([] { read(R"({"portMappings":[{"hostPort":1,"containerPort":1,"protocol":"sctp"}]})"); });
+  auto error =
+      test::thrown_error([] { read(R"({"portMappings":[{"hostPort":1,"containerPort":1,"protocol":"sctp"}]})"); });
   CHECK(error.code() == cni::kInvalidNetworkConfig);
-  CHECK(error.msg() == "runtimeConfig.portMappings[0].protocol: unknown protocol \"sctp\" (expected tcp, udp or a "
-                       "protocol number)");
-  error = test::thrown_error([] { read(R"({"portMappings":[{"hostPort":1,"containerPort":1,"protocol":"icmpv4"}]})"); });
-  CHECK(error.msg() == "runtimeConfig.portMappings[0].protocol: protocol \"icmpv4\" cannot be mapped by HNS (only "
-                       "tcp and udp)");
+  CHECK(error.msg() ==
+        "runtimeConfig.portMappings[0].protocol: unknown protocol \"sctp\" (expected tcp, udp or a "
+        "protocol number)");
+  error =
+      test::thrown_error([] { read(R"({"portMappings":[{"hostPort":1,"containerPort":1,"protocol":"icmpv4"}]})"); });
+  CHECK(error.msg() ==
+        "runtimeConfig.portMappings[0].protocol: protocol \"icmpv4\" cannot be mapped by HNS (only "
+        "tcp and udp)");
   error = test::thrown_error([] { read(R"({"portMappings":[{"hostPort":1,"containerPort":1,"protocol":300}]})"); });
   CHECK(error.msg().find("\"300\"") != std::string::npos);
 }

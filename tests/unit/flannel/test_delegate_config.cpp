@@ -15,7 +15,8 @@ using nlohmann::json;
 namespace {
 
 // The reference's standard environment: 10.1.0.0/16, node 10.1.17.1/24, MTU 1472, ipMasq.
-const char* kStandardEnv = "FLANNEL_NETWORK=10.1.0.0/16\nFLANNEL_SUBNET=10.1.17.1/24\nFLANNEL_MTU=1472\nFLANNEL_IPMASQ=true\n";
+const char* kStandardEnv =
+    "FLANNEL_NETWORK=10.1.0.0/16\nFLANNEL_SUBNET=10.1.17.1/24\nFLANNEL_MTU=1472\nFLANNEL_IPMASQ=true\n";
 
 json delegate_for(const std::string& config, std::string_view env) {
   return delegate_config(flannel::read_flannel_config(cni::NetConf::parse(config)),
@@ -107,7 +108,8 @@ TEST_CASE("the user's delegate keys are kept; ipMasq and ipMasqNetwork only fill
 }
 
 TEST_CASE("the flannel fixtures of the reference and of Microsoft build their delegate") {
-  const json reference = delegate_for(std::string(test::fixture_config("ref-flannel-win-bridge-v2.conf")), kStandardEnv);
+  const json reference =
+      delegate_for(std::string(test::fixture_config("ref-flannel-win-bridge-v2.conf")), kStandardEnv);
   CHECK(reference["type"] == "win-bridge");
   CHECK(reference["loopbackDSR"] == true);
   CHECK(reference["policies"].size() == 3);

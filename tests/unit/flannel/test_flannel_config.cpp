@@ -41,15 +41,15 @@ TEST_CASE("omitted paths take the reference's defaults; given ones are honoured"
   CHECK(defaults.service_networks.empty());
 
 #ifdef _WIN32
-  const FlannelConfig given = read(
-      R"({"name":"n","type":"flannel","subnetFile":"C:\\run\\flannel\\subnet.env","dataDir":"D:\\flannel",)"
-      R"("subnetFileWaitSeconds":0})");
+  const FlannelConfig given =
+      read(R"({"name":"n","type":"flannel","subnetFile":"C:\\run\\flannel\\subnet.env","dataDir":"D:\\flannel",)"
+           R"("subnetFileWaitSeconds":0})");
   CHECK(given.subnet_file == "C:\\run\\flannel\\subnet.env");
   CHECK(given.data_dir == "D:\\flannel");
 #else
-  const FlannelConfig given = read(
-      R"({"name":"n","type":"flannel","subnetFile":"/etc/flannel/subnet.env","dataDir":"/srv/flannel",)"
-      R"("subnetFileWaitSeconds":0})");
+  const FlannelConfig given =
+      read(R"({"name":"n","type":"flannel","subnetFile":"/etc/flannel/subnet.env","dataDir":"/srv/flannel",)"
+           R"("subnetFileWaitSeconds":0})");
   CHECK(given.subnet_file == "/etc/flannel/subnet.env");
   CHECK(given.data_dir == "/srv/flannel");
 #endif
@@ -57,10 +57,11 @@ TEST_CASE("omitted paths take the reference's defaults; given ones are honoured"
 }
 
 TEST_CASE("a relative dataDir is refused: the runtime's working directory is no place for pods' configs") {
-  for (const char* dir : {"flannel", "./flannel", "../var/lib/cni/flannel"
+  for (const char* dir : {
+           "flannel", "./flannel", "../var/lib/cni/flannel"
 #ifdef _WIN32
-                          ,
-                          "C:flannel"  // relative to drive C:'s current folder
+           ,
+           "C:flannel"  // relative to drive C:'s current folder
 #endif
        }) {
     CAPTURE(dir);

@@ -94,8 +94,9 @@ TEST_CASE("a file written by hand on Windows: a UTF-8 byte-order mark is skipped
 TEST_CASE("the reference's listing of what is missing") {
   const auto [code, msg] = failure(test::subnet_env_fixture("malformed.env"));
   CHECK(code == 7);
-  CHECK(msg == "/run/flannel/subnet.env is missing FLANNEL_NETWORK, FLANNEL_IPV6_NETWORK, FLANNEL_SUBNET, "
-               "FLANNEL_IPV6_SUBNET, FLANNEL_MTU, FLANNEL_IPMASQ");
+  CHECK(msg ==
+        "/run/flannel/subnet.env is missing FLANNEL_NETWORK, FLANNEL_IPV6_NETWORK, FLANNEL_SUBNET, "
+        "FLANNEL_IPV6_SUBNET, FLANNEL_MTU, FLANNEL_IPMASQ");
   CHECK(failure("").second.find("is missing FLANNEL_NETWORK") != std::string::npos);
   CHECK(failure("FLANNEL_NETWORK=10.0.0.0/8\nFLANNEL_SUBNET=10.1.0.1/24\nFLANNEL_MTU=1500\n").second ==
         "/run/flannel/subnet.env is missing FLANNEL_IPMASQ");
@@ -113,8 +114,10 @@ TEST_CASE("lists: deduplicated, order kept, a repeated line replaces; exact keys
 }
 
 TEST_CASE("content that panics the reference or makes no sense is a code-7 error naming the line") {
-  const std::string base = "FLANNEL_NETWORK=10.0.0.0/8\nFLANNEL_SUBNET=10.1.0.1/24\nFLANNEL_MTU=1500\nFLANNEL_IPMASQ=true\n";
-  CHECK(failure(base + "FLANNEL_MTU\n") == std::pair<int, std::string>{7, "/run/flannel/subnet.env line 5: FLANNEL_MTU has no value"});
+  const std::string base =
+      "FLANNEL_NETWORK=10.0.0.0/8\nFLANNEL_SUBNET=10.1.0.1/24\nFLANNEL_MTU=1500\nFLANNEL_IPMASQ=true\n";
+  CHECK(failure(base + "FLANNEL_MTU\n") ==
+        std::pair<int, std::string>{7, "/run/flannel/subnet.env line 5: FLANNEL_MTU has no value"});
   CHECK(failure(base + "FLANNEL_MTU=-1\n").first == 7);
   CHECK(failure(base + "FLANNEL_MTU=99999999999\n").first == 7);
   CHECK(failure(base + "FLANNEL_SUBNET=fd00::1/64\n").second.find("not an IPv4 prefix") != std::string::npos);

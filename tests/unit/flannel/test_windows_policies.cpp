@@ -30,7 +30,8 @@ json merged(json delegate, const PolicySources& sources, engine::HnsApi api = en
 
 }  // namespace
 
-TEST_CASE("host-gw, HCN: the exceptions, the service route and the node's /32 route, as sig-windows-tools templated them") {
+TEST_CASE(
+    "host-gw, HCN: the exceptions, the service route and the node's /32 route, as sig-windows-tools templated them") {
   CHECK(merged(json::object(), host_gw())["policies"] == json::parse(R"([
     {"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","Settings":{"Exceptions":["10.244.0.0/16","10.96.0.0/12","10.137.198.27/32"]}}},
     {"name":"EndpointPolicy","value":{"Type":"SDNRoute","Settings":{"DestinationPrefix":"10.96.0.0/12","NeedEncap":true}}},
@@ -59,11 +60,14 @@ TEST_CASE("dual stack: one OutBoundNAT per family") {
                               ip("10.0.0.4")};
   const json policies = merged(json::object(), sources)["policies"];
   REQUIRE(policies.size() == 5);
-  CHECK(policies[0]["value"]["Settings"]["Exceptions"] == json::parse(R"(["10.244.0.0/16","10.96.0.0/12","10.0.0.4/32"])"));
+  CHECK(policies[0]["value"]["Settings"]["Exceptions"] ==
+        json::parse(R"(["10.244.0.0/16","10.96.0.0/12","10.0.0.4/32"])"));
   CHECK(policies[1]["value"]["Settings"]["Exceptions"] == json::parse(R"(["fd00:10:244::/56","fd00:10:96::/112"])"));
 }
 
-TEST_CASE("what the user wrote is kept and never duplicated: the reference's hand-templated fixture gains only what it lacks") {
+TEST_CASE(
+    "what the user wrote is kept and never duplicated: the reference's hand-templated fixture gains only what it "
+    "lacks") {
   json delegate = json::parse(test::fixture_config("ref-flannel-win-bridge-v2.conf"))["delegate"];
   const json before = delegate;
   // Its exceptions hold 192.168.0.0/16 and 11.0.0.0/8, its routes 11.0.0.0/8 and the node's /32.
@@ -71,8 +75,10 @@ TEST_CASE("what the user wrote is kept and never duplicated: the reference's han
   merge_generated_policies(delegate, generated_policies(sources), engine::HnsApi::V2);
   CHECK(delegate["policies"].size() == 4);
   // Only the node's own address as an exception was missing.
-  CHECK(delegate["policies"][3] == json::parse(
-            R"({"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","Settings":{"Exceptions":["10.137.198.27/32"]}}})"));
+  CHECK(
+      delegate["policies"][3] ==
+      json::parse(
+          R"({"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","Settings":{"Exceptions":["10.137.198.27/32"]}}})"));
   merge_generated_policies(delegate, generated_policies(sources), engine::HnsApi::V2);
   CHECK(delegate["policies"].size() == 4);  // merging again adds nothing
 }
@@ -83,8 +89,10 @@ TEST_CASE("Microsoft's AdditionalArgs stay where they are, and the generated one
   merge_generated_policies(delegate, generated_policies(sources), engine::HnsApi::V2);
   CHECK_FALSE(delegate.contains("policies"));
   REQUIRE(delegate["AdditionalArgs"].size() == 4);
-  CHECK(delegate["AdditionalArgs"][3] == json::parse(
-            R"({"Name":"EndpointPolicy","Value":{"Type":"OutBoundNAT","Settings":{"Exceptions":["10.132.34.98/32"]}}})"));
+  CHECK(
+      delegate["AdditionalArgs"][3] ==
+      json::parse(
+          R"({"Name":"EndpointPolicy","Value":{"Type":"OutBoundNAT","Settings":{"Exceptions":["10.132.34.98/32"]}}})"));
 }
 
 TEST_CASE("a v1 ExceptionList and an address without /32 count as covering") {

@@ -140,7 +140,8 @@ TEST_CASE("a given MAC is echoed as sent, as HNS does; a bad one is HCN_E_INVALI
   EmulatorFixture fx;
   Guid network = fx.network();
   Guid id;
-  REQUIRE(fx.endpoint(network, R"({"Name":"ep","MacAddress":"0e-2A-0a-f4-01-05","SchemaVersion":{"Major":2}})", &id).ok());
+  REQUIRE(
+      fx.endpoint(network, R"({"Name":"ep","MacAddress":"0e-2A-0a-f4-01-05","SchemaVersion":{"Major":2}})", &id).ok());
   CHECK(fx.get(HcnObject::Endpoint, id)["MacAddress"] == "0e-2A-0a-f4-01-05");
   CHECK(fx.endpoint(network, R"({"Name":"ep","MacAddress":"nope","SchemaVersion":{"Major":2}})").hr ==
         hr::kInvalidEndpoint);
@@ -159,7 +160,8 @@ TEST_CASE("endpoint policies are validated") {
   CHECK(code_of(R"([{"Type":"OutBoundNAT","Settings":{"Exceptions":["ten"]}}])") == hr::kInvalidPolicy);
   CHECK(code_of(R"([{"Type":"PortMapping","Settings":{"InternalPort":80,"ExternalPort":8080,"Protocol":132}}])") ==
         hr::kInvalidPolicy);
-  CHECK(code_of(R"([{"Type":"PortMapping","Settings":{"ExternalPort":8080,"Protocol":6}}])") == hr::kInvalidInternalPort);
+  CHECK(code_of(R"([{"Type":"PortMapping","Settings":{"ExternalPort":8080,"Protocol":6}}])") ==
+        hr::kInvalidInternalPort);
   CHECK(code_of(R"([{"Type":"ProviderAddress","Settings":{}}])") == hr::kInvalidPolicy);
   CHECK(code_of(R"("not a list")") == hr::kInvalidJson);
 }
@@ -181,15 +183,16 @@ TEST_CASE("prefixes with host bits: accepted by default (Server 2019), refused a
     const HcnReply with_exception = reply_of(exception);
     CHECK(with_exception.hr == (refuse ? hr::kInvalidPolicy : hr::kOk));
     // The text a 2022 node gave (hcsshim issue 1951), without the detail.
-    if (refuse) CHECK(with_exception.error_record.find("The provided policy configuration is invalid") != std::string::npos);
+    if (refuse)
+      CHECK(with_exception.error_record.find("The provided policy configuration is invalid") != std::string::npos);
     CHECK(reply_of(route).hr == (refuse ? hr::kInvalidPolicy : hr::kOk));
     CHECK(reply_of(networks).hr == hr::kOk);
   }
 }
 
 TEST_CASE("WINCNI_EMULATOR_PREFIX_HOST_BITS: accept, refuse, or a problem naming it") {
-  for (const auto& row : {std::tuple{"accept", false, false}, std::tuple{"refuse", true, false},
-                          std::tuple{"strict", false, true}}) {
+  for (const auto& row :
+       {std::tuple{"accept", false, false}, std::tuple{"refuse", true, false}, std::tuple{"strict", false, true}}) {
     // Named copies, not structured bindings: clang 14 cannot capture those.
     const auto& [value, refuse, problem] = row;
     const char* const setting = value;
@@ -210,18 +213,16 @@ TEST_CASE("the emulator's switches: each takes its values, anything else is a pr
     const char* value;
     bool problem;
   };
-  for (const Switch& s : {Switch{"WINCNI_EMULATOR_ERROR_TEXTS", "english", false},
-                          Switch{"WINCNI_EMULATOR_ERROR_TEXTS", "localised", false},
-                          Switch{"WINCNI_EMULATOR_ERROR_TEXTS", "zh-CN", true},
-                          Switch{"WINCNI_EMULATOR_HNS_PICKS", "lowest", false},
-                          Switch{"WINCNI_EMULATOR_HNS_PICKS", "random", false},
-                          Switch{"WINCNI_EMULATOR_HNS_PICKS", "Random", true},
-                          Switch{"WINCNI_EMULATOR_DUPLICATE_CODE", "0x80070034", false},
-                          Switch{"WINCNI_EMULATOR_DUPLICATE_CODE", "0x80004005", true},
-                          Switch{"WINCNI_EMULATOR_FILTER_KEYS", "either", false},
-                          Switch{"WINCNI_EMULATOR_FILTER_KEYS", "v2", true},
-                          Switch{"WINCNI_EMULATOR_NAMESPACE_DELETE", "leaves-reference", false},
-                          Switch{"WINCNI_EMULATOR_NAMESPACE_DELETE", "stale", true}}) {
+  for (const Switch& s :
+       {Switch{"WINCNI_EMULATOR_ERROR_TEXTS", "english", false},
+        Switch{"WINCNI_EMULATOR_ERROR_TEXTS", "localised", false}, Switch{"WINCNI_EMULATOR_ERROR_TEXTS", "zh-CN", true},
+        Switch{"WINCNI_EMULATOR_HNS_PICKS", "lowest", false}, Switch{"WINCNI_EMULATOR_HNS_PICKS", "random", false},
+        Switch{"WINCNI_EMULATOR_HNS_PICKS", "Random", true},
+        Switch{"WINCNI_EMULATOR_DUPLICATE_CODE", "0x80070034", false},
+        Switch{"WINCNI_EMULATOR_DUPLICATE_CODE", "0x80004005", true},
+        Switch{"WINCNI_EMULATOR_FILTER_KEYS", "either", false}, Switch{"WINCNI_EMULATOR_FILTER_KEYS", "v2", true},
+        Switch{"WINCNI_EMULATOR_NAMESPACE_DELETE", "leaves-reference", false},
+        Switch{"WINCNI_EMULATOR_NAMESPACE_DELETE", "stale", true}}) {
     CAPTURE(s.variable);
     CAPTURE(s.value);
     ::setenv(s.variable, s.value, 1);
@@ -244,7 +245,8 @@ TEST_CASE("the emulator's switches: each takes its values, anything else is a pr
 TEST_CASE("a host port can be mapped once per network") {
   EmulatorFixture fx;
   Guid network = fx.network();
-  std::string mapping = R"({"Name":"ep","Policies":[{"Type":"PortMapping","Settings":{"InternalPort":80,"ExternalPort":8080,"Protocol":6}}],
+  std::string mapping =
+      R"({"Name":"ep","Policies":[{"Type":"PortMapping","Settings":{"InternalPort":80,"ExternalPort":8080,"Protocol":6}}],
       "SchemaVersion":{"Major":2}})";
   Guid first;
   REQUIRE(fx.endpoint(network, mapping, &first).ok());

@@ -24,7 +24,8 @@ std::vector<json> read_journal(const std::string& path) {
 }  // namespace
 
 TEST_CASE("the fault specification") {
-  auto faults = parse_faults("CreateEndpoint:2:fail=0x803B0001, ModifyNamespace:1:crash,CreateNetwork:3+:delay=500,X:1:hang");
+  auto faults =
+      parse_faults("CreateEndpoint:2:fail=0x803B0001, ModifyNamespace:1:crash,CreateNetwork:3+:delay=500,X:1:hang");
   REQUIRE(faults.size() == 4);
   CHECK(faults[0].operation == "CreateEndpoint");
   CHECK(faults[0].call == 2);
@@ -52,7 +53,8 @@ TEST_CASE("the fault specification") {
 
 TEST_CASE("the fault specification: garble, garble=text and garble=shape") {
   using wincni::hns::emulator::Garbling;
-  auto faults = parse_faults("QueryEndpointProperties:1:garble,CreateEndpoint:2:garble=text,EnumerateEndpoints:1+:garble=shape");
+  auto faults =
+      parse_faults("QueryEndpointProperties:1:garble,CreateEndpoint:2:garble=text,EnumerateEndpoints:1+:garble=shape");
   REQUIRE(faults.size() == 3);
   CHECK(faults[0].action == FaultAction::Garble);
   CHECK(faults[0].garbling == Garbling::Text);
@@ -196,7 +198,8 @@ TEST_CASE("the journal has one JSON line per call with op, input, hresult and ou
   CHECK(lines[0]["input"]["Id"] == std::string(wincni::hns::kNullGuidText));
   CHECK(lines[0]["hresult"] == "0x00000000");
   CHECK(lines[0]["output"]["ID"] == network.str());
-  auto failed = std::find_if(lines.begin(), lines.end(), [](const json& line) { return line["hresult"] != "0x00000000"; });
+  auto failed =
+      std::find_if(lines.begin(), lines.end(), [](const json& line) { return line["hresult"] != "0x00000000"; });
   REQUIRE(failed != lines.end());
   CHECK((*failed)["op"] == "HcnCreateNetwork");
   CHECK((*failed)["hresult"] == "0x803B0010");

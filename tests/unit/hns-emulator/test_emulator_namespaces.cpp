@@ -106,8 +106,9 @@ TEST_CASE("deleting an attached endpoint takes it out of its namespace, and dele
 TEST_CASE("a namespace created with its endpoints, and the one default namespace") {
   AttachFixture fx;
   Guid ns;
-  REQUIRE(fx.create(HcnObject::Namespace, R"({"Type":"HostDefault","Resources":[{"Type":"Endpoint","Data":{"ID":")" +
-                                              fx.endpoint_id.str() + R"("}}],"SchemaVersion":{"Major":2}})",
+  REQUIRE(fx.create(HcnObject::Namespace,
+                    R"({"Type":"HostDefault","Resources":[{"Type":"Endpoint","Data":{"ID":")" + fx.endpoint_id.str() +
+                        R"("}}],"SchemaVersion":{"Major":2}})",
                     &ns)
               .ok());
   CHECK(fx.get(HcnObject::Namespace, ns)["NamespaceId"] == 1);
@@ -118,7 +119,9 @@ TEST_CASE("a namespace created with its endpoints, and the one default namespace
   CHECK(fx.create(HcnObject::Namespace, R"({"Type":"Sideways","SchemaVersion":{"Major":2}})").hr == hr::kInvalidJson);
 }
 
-TEST_CASE("WINCNI_EMULATOR_DEFAULT_NAMESPACE=present: the host lists its own default namespace, and takes another HostDefault") {
+TEST_CASE(
+    "WINCNI_EMULATOR_DEFAULT_NAMESPACE=present: the host lists its own default namespace, and takes another "
+    "HostDefault") {
   EmulatorConfig config;
   config.default_namespace = true;
   EmulatorFixture fx(config);

@@ -62,7 +62,10 @@ TEST_CASE("the empty query and a query with a filter are both accepted by QueryP
   Guid id = fx.network();
   HcnHandle handle = nullptr;
   REQUIRE(fx.emulator.open(HcnObject::Network, id, &handle).ok());
-  CHECK(fx.emulator.query_properties(HcnObject::Network, handle, R"({"SchemaVersion":{"Major":2,"Minor":0},"Filter":"{\"Name\":\"x\"}"})").ok());
+  CHECK(fx.emulator
+            .query_properties(HcnObject::Network, handle,
+                              R"({"SchemaVersion":{"Major":2,"Minor":0},"Filter":"{\"Name\":\"x\"}"})")
+            .ok());
   CHECK(fx.emulator.query_properties(HcnObject::Network, handle, "{oops").hr == hr::kInvalidJson);
   fx.emulator.close(HcnObject::Network, handle);
 }
@@ -76,20 +79,28 @@ TEST_CASE("network validation answers with the HCN_E code HNS uses") {
   CHECK(code_of(R"({"Type":"L2Bridge","SchemaVersion":{"Major":2}})") == hr::kInvalidNetwork);
   CHECK(code_of(R"({"Name":"x","Policies":[{"Type":"Warp","Settings":{}}],"SchemaVersion":{"Major":2}})") ==
         hr::kInvalidPolicyType);
-  CHECK(code_of(R"({"Name":"x","Policies":[{"Type":"PortMapping","Settings":{"InternalPort":1}}],"SchemaVersion":{"Major":2}})") ==
-        hr::kInvalidPolicyType);
-  CHECK(code_of(R"({"Name":"x","Policies":[{"Type":"VxlanPort","Settings":{"Port":"x"}}],"SchemaVersion":{"Major":2}})") ==
+  CHECK(
+      code_of(
+          R"({"Name":"x","Policies":[{"Type":"PortMapping","Settings":{"InternalPort":1}}],"SchemaVersion":{"Major":2}})") ==
+      hr::kInvalidPolicyType);
+  CHECK(code_of(
+            R"({"Name":"x","Policies":[{"Type":"VxlanPort","Settings":{"Port":"x"}}],"SchemaVersion":{"Major":2}})") ==
         hr::kInvalidPolicy);
-  CHECK(code_of(R"({"Name":"x","Policies":[{"Type":"DrMacAddress","Settings":{"Address":"zz"}}],"SchemaVersion":{"Major":2}})") ==
-        hr::kInvalidPolicy);
-  CHECK(code_of(R"({"Name":"x","Ipams":[{"Subnets":[{"IpAddressPrefix":"10.0.0.5/24"}]}],"SchemaVersion":{"Major":2}})") ==
+  CHECK(
+      code_of(
+          R"({"Name":"x","Policies":[{"Type":"DrMacAddress","Settings":{"Address":"zz"}}],"SchemaVersion":{"Major":2}})") ==
+      hr::kInvalidPolicy);
+  CHECK(code_of(
+            R"({"Name":"x","Ipams":[{"Subnets":[{"IpAddressPrefix":"10.0.0.5/24"}]}],"SchemaVersion":{"Major":2}})") ==
         hr::kInvalidPrefix);
-  CHECK(code_of(R"({"Name":"x","Ipams":[{"Subnets":[{"IpAddressPrefix":"10.0.0/24"}]}],"SchemaVersion":{"Major":2}})") ==
-        hr::kInvalidPrefix);
+  CHECK(
+      code_of(R"({"Name":"x","Ipams":[{"Subnets":[{"IpAddressPrefix":"10.0.0/24"}]}],"SchemaVersion":{"Major":2}})") ==
+      hr::kInvalidPrefix);
   CHECK(code_of(R"({"Name":"x","Ipams":[{"Subnets":[{"IpAddressPrefix":"10.0.0.0/24",
       "Routes":[{"NextHop":"10.0.1.1","DestinationPrefix":"0.0.0.0/0"}]}]}],"SchemaVersion":{"Major":2}})") ==
         hr::kInvalidSubnet);
-  CHECK(code_of(R"({"Name":"x","Ipams":[{"Subnets":[{"IpAddressPrefix":"10.0.0.0/16"},{"IpAddressPrefix":"10.0.1.0/24"}]}],
+  CHECK(code_of(
+            R"({"Name":"x","Ipams":[{"Subnets":[{"IpAddressPrefix":"10.0.0.0/16"},{"IpAddressPrefix":"10.0.1.0/24"}]}],
       "SchemaVersion":{"Major":2}})") == hr::kInvalidSubnet);
   CHECK(code_of(R"({"Name":"x","Type":"Overlay","Ipams":[{"Subnets":[{"IpAddressPrefix":"10.0.0.0/24"}]}],
       "SchemaVersion":{"Major":2}})") == hr::kInvalidSubnet);
@@ -98,7 +109,9 @@ TEST_CASE("network validation answers with the HCN_E code HNS uses") {
         hr::kInvalidPolicy);
   CHECK(code_of(R"({"Name":"x","Policies":[{"Type":"NetAdapterName","Settings":{"NetworkAdapterName":"Wi-Fi"}}],
       "SchemaVersion":{"Major":2}})") == hr::kAdapterNotFound);
-  CHECK(code_of(R"({"Name":"x","MacPool":{"Ranges":[{"StartMacAddress":"00-15-5D-00-00-09","EndMacAddress":"00-15-5D-00-00-01"}]},
+  CHECK(
+      code_of(
+          R"({"Name":"x","MacPool":{"Ranges":[{"StartMacAddress":"00-15-5D-00-00-09","EndMacAddress":"00-15-5D-00-00-01"}]},
       "SchemaVersion":{"Major":2}})") == hr::kInvalidNetwork);
   CHECK(fx.enumerate(HcnObject::Network) == json::array());
 }
@@ -134,7 +147,8 @@ TEST_CASE("an old HNS refuses what it does not have yet") {
   EmulatorConfig config;
   config.hns_version = wincni::hns::HnsVersion{10, 2};
   EmulatorFixture fx(config);
-  HcnReply vxlan_port = fx.create(HcnObject::Network, R"({"Name":"x","Policies":[{"Type":"VxlanPort","Settings":{"Port":4789}}],
+  HcnReply vxlan_port =
+      fx.create(HcnObject::Network, R"({"Name":"x","Policies":[{"Type":"VxlanPort","Settings":{"Port":4789}}],
       "SchemaVersion":{"Major":2}})");
   CHECK(vxlan_port.hr == hr::kInvalidPolicyType);
   HcnReply dual = fx.create(HcnObject::Network, R"({"Name":"x","Ipams":[{"Subnets":[{"IpAddressPrefix":"fd00::/64"}]}],
@@ -187,7 +201,9 @@ TEST_CASE("settings without a SchemaVersion are the v1 schema") {
   EmulatorFixture fx;
   Guid id;
   REQUIRE(fx.create(HcnObject::Network, R"({"Name":"cbr0","Type":"L2Bridge",
-      "Subnets":[{"AddressPrefix":"10.244.1.0/24","GatewayAddress":"10.244.1.1"}]})", &id).ok());
+      "Subnets":[{"AddressPrefix":"10.244.1.0/24","GatewayAddress":"10.244.1.1"}]})",
+                    &id)
+              .ok());
   json network = fx.get(HcnObject::Network, id);
   CHECK(network["Ipams"][0]["Subnets"][0]["Routes"][0]["NextHop"] == "10.244.1.1");
 }
@@ -197,17 +213,21 @@ TEST_CASE("network policies can be added and removed with HcnModifyNetwork") {
   Guid id = fx.network();
   HcnHandle handle = nullptr;
   REQUIRE(fx.emulator.open(HcnObject::Network, id, &handle).ok());
-  std::string add = R"({"ResourceType":"Policy","RequestType":"Add","Settings":{"Policies":[{"Type":"HostRoute","Settings":{}}]}})";
+  std::string add =
+      R"({"ResourceType":"Policy","RequestType":"Add","Settings":{"Policies":[{"Type":"HostRoute","Settings":{}}]}})";
   CHECK(fx.emulator.modify(HcnObject::Network, handle, add).ok());
   CHECK(fx.emulator.modify(HcnObject::Network, handle, add).hr == hr::kPolicyAlreadyExists);
   CHECK(fx.properties(HcnObject::Network, handle)["Policies"][0]["Type"] == "HostRoute");
-  std::string remove = R"({"ResourceType":"Policy","RequestType":"Remove","Settings":{"Policies":[{"Type":"HostRoute"}]}})";
+  std::string remove =
+      R"({"ResourceType":"Policy","RequestType":"Remove","Settings":{"Policies":[{"Type":"HostRoute"}]}})";
   CHECK(fx.emulator.modify(HcnObject::Network, handle, remove).ok());
   CHECK(fx.emulator.modify(HcnObject::Network, handle, remove).hr == hr::kPolicyNotFound);
   CHECK(fx.emulator.modify(HcnObject::Network, handle, R"({"ResourceType":"Extension","RequestType":"Add"})").hr ==
         hr::kRequestUnsupported);
-  CHECK(fx.emulator.modify(HcnObject::Network, handle, R"({"ResourceType":"DNS","RequestType":"Update",
-      "Settings":{"ServerList":["10.96.0.10"]}})").ok());
+  CHECK(fx.emulator
+            .modify(HcnObject::Network, handle, R"({"ResourceType":"DNS","RequestType":"Update",
+      "Settings":{"ServerList":["10.96.0.10"]}})")
+            .ok());
   CHECK(fx.properties(HcnObject::Network, handle)["Dns"]["ServerList"][0] == "10.96.0.10");
   fx.emulator.close(HcnObject::Network, handle);
 }

@@ -15,7 +15,8 @@ TEST_CASE("what v1 creates, v2 lists, and back") {
   CHECK(created["Output"]["ManagementIP"] == "192.0.2.4");
   CHECK(fx.enumerate(HcnObject::Network, {{"Name", "cbr0"}}) == json::array({id}));
 
-  Guid v2_network = fx.network(R"({"Name":"other","Type":"L2Tunnel","Ipams":[{"Subnets":[{"IpAddressPrefix":"10.1.0.0/16",
+  Guid v2_network =
+      fx.network(R"({"Name":"other","Type":"L2Tunnel","Ipams":[{"Subnets":[{"IpAddressPrefix":"10.1.0.0/16",
       "Routes":[{"NextHop":"10.1.0.1","DestinationPrefix":"0.0.0.0/0"}]}]}],"SchemaVersion":{"Major":2}})");
   json listed = fx.call("GET", "/networks/")["Output"];
   REQUIRE(listed.size() == 2);
@@ -27,8 +28,9 @@ TEST_CASE("what v1 creates, v2 lists, and back") {
 TEST_CASE("v1 endpoints: create with an IP and gateway, read back what CNI's result builder needs") {
   EmulatorFixture fx;
   Guid network = fx.network();
-  json created = fx.call("POST", "/endpoints/", R"({"Name":"abc_cbr0","VirtualNetwork":")" + network.str() +
-                                                    R"(","IPAddress":"10.244.1.5","GatewayAddress":"10.244.1.2",
+  json created = fx.call("POST", "/endpoints/",
+                         R"({"Name":"abc_cbr0","VirtualNetwork":")" + network.str() +
+                             R"(","IPAddress":"10.244.1.5","GatewayAddress":"10.244.1.2",
       "DNSServerList":"10.96.0.10","DNSSuffix":"svc.cluster.local",
       "Policies":[{"Type":"OutBoundNAT","ExceptionList":["10.244.0.0/16"]}]})");
   REQUIRE(created["Success"] == true);
@@ -64,7 +66,8 @@ TEST_CASE("a missing object is Success:false with HNS's text, not a failed call"
 
 TEST_CASE("a duplicate network name fails the call itself") {
   EmulatorFixture fx;
-  std::string body = R"({"Name":"cbr0","Type":"L2Bridge","Subnets":[{"AddressPrefix":"10.244.1.0/24","GatewayAddress":"10.244.1.1"}]})";
+  std::string body =
+      R"({"Name":"cbr0","Type":"L2Bridge","Subnets":[{"AddressPrefix":"10.244.1.0/24","GatewayAddress":"10.244.1.1"}]})";
   REQUIRE(fx.call("POST", "/networks/", body)["Success"] == true);
   HResult code = 0;
   CHECK(fx.call("POST", "/networks/", body, &code).is_null());
@@ -74,8 +77,9 @@ TEST_CASE("a duplicate network name fails the call itself") {
 TEST_CASE("v1 attach records containers and the host, once each") {
   EmulatorFixture fx;
   Guid network = fx.network();
-  json endpoint = fx.call("POST", "/endpoints/", R"({"Name":"cbr0_ep","VirtualNetwork":")" + network.str() +
-                                                     R"(","IPAddress":"10.244.1.2"})")["Output"];
+  json endpoint =
+      fx.call("POST", "/endpoints/",
+              R"({"Name":"cbr0_ep","VirtualNetwork":")" + network.str() + R"(","IPAddress":"10.244.1.2"})")["Output"];
   std::string path = "/endpoints/" + endpoint["ID"].get<std::string>();
   json host_attach = fx.call("POST", path + "/attach", R"({"SystemType":"Host","CompartmentId":1})");
   CHECK(host_attach["Output"]["State"] == 2);
@@ -119,7 +123,8 @@ TEST_CASE("v1 endpoint update replaces its policies, validated") {
   Guid endpoint;
   REQUIRE(fx.endpoint(network, R"({"Name":"ep","SchemaVersion":{"Major":2}})", &endpoint).ok());
   std::string path = "/endpoints/" + endpoint.str();
-  json updated = fx.call("POST", path, R"({"Policies":[{"Type":"ACL","Action":"Allow","Direction":"In","Priority":200}]})");
+  json updated =
+      fx.call("POST", path, R"({"Policies":[{"Type":"ACL","Action":"Allow","Direction":"In","Priority":200}]})");
   CHECK(updated["Output"]["Policies"][0]["Action"] == "Allow");
   HResult code = 0;
   fx.call("POST", path, R"({"Policies":[{"Type":"Mystery"}]})", &code);

@@ -11,7 +11,8 @@ using nlohmann::json;
 using wincni::cni::IpAddress;
 
 TEST_CASE("a v1 network becomes a v2 network and back") {
-  HnsNetwork v1 = HnsNetwork::from_json(json::parse(R"({"Name":"vxlan0","Type":"Overlay","NetworkAdapterName":"Ethernet",
+  HnsNetwork v1 =
+      HnsNetwork::from_json(json::parse(R"({"Name":"vxlan0","Type":"Overlay","NetworkAdapterName":"Ethernet",
     "Subnets":[{"AddressPrefix":"10.244.1.0/24","GatewayAddress":"10.244.1.1"}],
     "Policies":[{"Type":"VSID","VSID":4097}],"DNSServerList":"10.96.0.10, 8.8.8.8"})"));
   HostComputeNetwork v2 = to_v2(v1);

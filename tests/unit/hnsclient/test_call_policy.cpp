@@ -100,9 +100,8 @@ TEST_CASE("calls from two threads at once run at once, each on a thread of its o
       return other.wait_for(4s) == std::future_status::ready ? CallOutcome{} : CallOutcome{hr::kFail, {}, {}, {}};
     };
   };
-  std::future<CallOutcome> other_caller = std::async(std::launch::async, [&] {
-    return run_call(policy, meet(second_started, first_running), true);
-  });
+  std::future<CallOutcome> other_caller =
+      std::async(std::launch::async, [&] { return run_call(policy, meet(second_started, first_running), true); });
   const CallOutcome mine = run_call(policy, meet(first_started, second_running), true);
   CHECK(mine.ok());
   CHECK(other_caller.get().ok());

@@ -387,7 +387,8 @@ TEST_CASE("client: a transient failure is retried, with bounded attempts") {
   std::string message = error_of([&] { always.client.find_network_by_name("cbr0"); }, &code, &cni_code);
   CHECK(code == hr::kManagerStopped);
   CHECK(cni_code == wincni::cni::kTryAgainLater);
-  CHECK(message.find("HcnEnumerateNetworks for network \"cbr0\" failed: Operation cannot be performed while service is stopping.") == 0);
+  CHECK(message.find("HcnEnumerateNetworks for network \"cbr0\" failed: Operation cannot be performed while service is "
+                     "stopping.") == 0);
   CHECK(always.calls("HcnEnumerateNetworks") == CallPolicy{}.max_attempts);
 }
 
@@ -514,7 +515,8 @@ TEST_CASE("client: an answer that cannot be read is an HnsError naming the opera
     bool reads_output = true;
   };
   const std::vector<Case> cases = {
-      {"EnumerateNetworks", [](HnsClient& c) { c.find_network_by_name("cbr0"); }, "HcnEnumerateNetworks", "network \"cbr0\""},
+      {"EnumerateNetworks", [](HnsClient& c) { c.find_network_by_name("cbr0"); }, "HcnEnumerateNetworks",
+       "network \"cbr0\""},
       {"EnumerateEndpoints", [](HnsClient& c) { c.list_endpoints(); }, "HcnEnumerateEndpoints", "endpoints"},
       {"OpenNetwork", [&](HnsClient& c) { c.find_network(scene.network); }, "HcnOpenNetwork", "network " + network},
       {"QueryEndpointProperties", [&](HnsClient& c) { c.find_endpoint(scene.endpoint); }, "HcnQueryEndpointProperties",
@@ -525,7 +527,8 @@ TEST_CASE("client: an answer that cannot be read is an HnsError naming the opera
        "endpoint \"def_cbr0\" on network " + network},
       {"QueryEndpointProperties", [&](HnsClient& c) { c.create_endpoint(scene.hcn_endpoint("def_cbr0")); },
        "HcnQueryEndpointProperties", "endpoint \"def_cbr0\" on network " + network},
-      {"QueryNamespaceProperties", [](HnsClient& c) { c.create_namespace(); }, "HcnQueryNamespaceProperties", "a namespace"},
+      {"QueryNamespaceProperties", [](HnsClient& c) { c.create_namespace(); }, "HcnQueryNamespaceProperties",
+       "a namespace"},
       {"ModifyEndpoint",
        [&](HnsClient& c) {
          c.modify_endpoint(scene.endpoint, policy_request(RequestType::Add, {Policy{OutboundNatPolicy{}}}));
@@ -535,8 +538,8 @@ TEST_CASE("client: an answer that cannot be read is an HnsError naming the opera
        "endpoint " + endpoint + " and namespace " + ns},
       {"DeleteNamespace", [&](HnsClient& c) { c.delete_namespace(scene.ns); }, "HcnDeleteNamespace", "namespace " + ns},
       {"GetVersion", [](HnsClient& c) { c.version(); }, "HNSCall GET /globals/version", "the HNS version"},
-      {"QueryNetworkProperties", [&](HnsClient& c) { c.get_hns_network(scene.network); }, "HNSCall GET /networks/" + network,
-       "network " + network},
+      {"QueryNetworkProperties", [&](HnsClient& c) { c.get_hns_network(scene.network); },
+       "HNSCall GET /networks/" + network, "network " + network},
       {"EnumerateNetworks", [](HnsClient& c) { c.list_hns_networks(); }, "HNSCall GET /networks/", "networks"},
       {"EnumerateEndpoints", [](HnsClient& c) { c.list_hns_endpoints(); }, "HNSCall GET /endpoints/", "endpoints"},
       {"CreateEndpoint", [&](HnsClient& c) { c.create_hns_endpoint(scene.v1_endpoint("ghi_cbr0")); },
@@ -550,8 +553,8 @@ TEST_CASE("client: an answer that cannot be read is an HnsError naming the opera
        "HNSCall POST /endpoints/" + endpoint, "endpoint " + endpoint},
       {"ModifyEndpoint", [&](HnsClient& c) { c.attach_container(scene.endpoint, "pause"); },
        "HNSCall POST /endpoints/" + endpoint + "/attach", "endpoint " + endpoint + " and container pause", false},
-      {"DeleteEndpoint", [&](HnsClient& c) { c.delete_hns_endpoint(scene.endpoint); }, "HNSCall DELETE /endpoints/" + endpoint,
-       "endpoint " + endpoint},
+      {"DeleteEndpoint", [&](HnsClient& c) { c.delete_hns_endpoint(scene.endpoint); },
+       "HNSCall DELETE /endpoints/" + endpoint, "endpoint " + endpoint},
   };
   for (const char* garbling : {"garble", "garble=shape"}) {
     for (const Case& c : cases) {

@@ -31,9 +31,12 @@ TEST_CASE("port mappings: NAT with a protocol string in v1, PortMapping with a n
   mapping.vip = "192.168.1.2";
   Policy policy{mapping};
   CHECK(render_v1(policy) == json::parse(R"({"Type":"NAT","InternalPort":80,"ExternalPort":8080,"Protocol":"tcp"})"));
-  CHECK(render_v2(policy) == json::parse(
-                                 R"({"Type":"PortMapping","Settings":{"InternalPort":80,"ExternalPort":8080,"Protocol":6,"VIP":"192.168.1.2"}})"));
-  auto from_v1 = parse_policy_v1(json::parse(R"({"Type":"NAT","InternalPort":80,"ExternalPort":8080,"Protocol":"TCP"})"));
+  CHECK(
+      render_v2(policy) ==
+      json::parse(
+          R"({"Type":"PortMapping","Settings":{"InternalPort":80,"ExternalPort":8080,"Protocol":6,"VIP":"192.168.1.2"}})"));
+  auto from_v1 =
+      parse_policy_v1(json::parse(R"({"Type":"NAT","InternalPort":80,"ExternalPort":8080,"Protocol":"TCP"})"));
   REQUIRE(from_v1.as<PortMappingPolicy>());
   CHECK(from_v1.as<PortMappingPolicy>()->protocol.number == 6);
   CHECK(from_v1.type() == "PortMapping");

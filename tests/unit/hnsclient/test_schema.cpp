@@ -50,7 +50,8 @@ TEST_CASE("HostComputeNetwork round trip") {
 }
 
 TEST_CASE("HNS output is read case-insensitively and NAT is the type HNS leaves out") {
-  auto network = HostComputeNetwork::from_json(json::parse(R"({"Id":"5a0b3c1d-0000-4000-8000-000000000001","name":"nat"})"));
+  auto network =
+      HostComputeNetwork::from_json(json::parse(R"({"Id":"5a0b3c1d-0000-4000-8000-000000000001","name":"nat"})"));
   CHECK(network.id.str() == "5A0B3C1D-0000-4000-8000-000000000001");
   CHECK(network.name == "nat");
   CHECK(network.type == NetworkType::NAT);
@@ -99,9 +100,9 @@ TEST_CASE("HostComputeEndpoint round trip") {
   CHECK(endpoint.to_json() == input);
   CHECK_THROWS_AS(HostComputeEndpoint::from_json(json::parse(R"({"IpConfigurations":[{"IpAddress":"10.0.0.300"}]})")),
                   SchemaError);
-  CHECK_THROWS_AS(
-      HostComputeEndpoint::from_json(json::parse(R"({"IpConfigurations":[{"IpAddress":"10.0.0.3","PrefixLength":40}]})")),
-      SchemaError);
+  CHECK_THROWS_AS(HostComputeEndpoint::from_json(
+                      json::parse(R"({"IpConfigurations":[{"IpAddress":"10.0.0.3","PrefixLength":40}]})")),
+                  SchemaError);
 }
 
 TEST_CASE("HostComputeNamespace round trip and its endpoints") {
@@ -127,8 +128,10 @@ TEST_CASE("queries carry the filter as a JSON string") {
 
 TEST_CASE("modify requests for namespaces and policies") {
   Guid endpoint = *Guid::parse("5A0B3C1D-0000-4000-8000-0000000000E1");
-  CHECK(namespace_endpoint_request(RequestType::Add, endpoint).to_json() ==
-        json::parse(R"({"ResourceType":"Endpoint","RequestType":"Add","Settings":{"EndpointId":"5A0B3C1D-0000-4000-8000-0000000000E1"}})"));
+  CHECK(
+      namespace_endpoint_request(RequestType::Add, endpoint).to_json() ==
+      json::parse(
+          R"({"ResourceType":"Endpoint","RequestType":"Add","Settings":{"EndpointId":"5A0B3C1D-0000-4000-8000-0000000000E1"}})"));
   auto request = ModifyRequest::from_json(policy_request(RequestType::Remove, {Policy{HostRoutePolicy{}}}).to_json());
   CHECK(request.request_type == RequestType::Remove);
   CHECK(request.settings["Policies"][0]["Type"] == "HostRoute");
@@ -171,7 +174,8 @@ TEST_CASE("the HNSCall envelope") {
 // resources with Data.Id; an endpoint attached to nothing with an empty or
 // missing HostComputeNamespace (antrea-io/antrea#2306).
 TEST_CASE("readers take every shape real hosts print") {
-  const HnsNetwork nat = HnsNetwork::from_json(json::parse(R"({"ActivityId":"a","ID":"8f1b5e2a-58d1-4c7a-9e0b-0f2c1d3e4a5b",
+  const HnsNetwork nat =
+      HnsNetwork::from_json(json::parse(R"({"ActivityId":"a","ID":"8f1b5e2a-58d1-4c7a-9e0b-0f2c1d3e4a5b",
     "Name":"nat","Type":"nat","Policies":[],"MacPools":[{"StartMacAddress":"00-15-5D-F1-B0-00",
     "EndMacAddress":"00-15-5D-F1-BF-FF"}],"Subnets":[{"AddressPrefix":"172.17.224.0/20","GatewayAddress":"172.17.224.1"}]})"));
   CHECK(nat.type == NetworkType::NAT);
@@ -180,15 +184,18 @@ TEST_CASE("readers take every shape real hosts print") {
 
   for (const char* mac : {"0E-2A-0a-01-12-43", "00:11:22:33:44:55", "02-11-0a-f0-00-0b"}) {
     CAPTURE(mac);
-    json endpoint = {{"ID", "1a2b3c4d-0000-4000-8000-00000000e001"}, {"Name", "pod_cbr0"},
-                     {"VirtualNetwork", "8f1b5e2a-58d1-4c7a-9e0b-0f2c1d3e4a5b"}, {"MacAddress", mac},
+    json endpoint = {{"ID", "1a2b3c4d-0000-4000-8000-00000000e001"},
+                     {"Name", "pod_cbr0"},
+                     {"VirtualNetwork", "8f1b5e2a-58d1-4c7a-9e0b-0f2c1d3e4a5b"},
+                     {"MacAddress", mac},
                      {"IPAddress", "10.244.1.5"}};
     const HnsEndpoint v1 = HnsEndpoint::from_json(endpoint);
     CHECK(v1.virtual_network == *Guid::parse("8F1B5E2A-58D1-4C7A-9E0B-0F2C1D3E4A5B"));
     CHECK(MacAddress::parse(v1.mac_address));
   }
 
-  const HostComputeNamespace ns = HostComputeNamespace::from_json(json::parse(R"({"ID":"5a0b3c1d-0000-4000-8000-0000000000a1",
+  const HostComputeNamespace ns =
+      HostComputeNamespace::from_json(json::parse(R"({"ID":"5a0b3c1d-0000-4000-8000-0000000000a1",
     "NamespaceId":7,"Type":"HostDefault","Resources":[{"Type":"Endpoint","Data":{"Id":"1a2b3c4d-0000-4000-8000-00000000e001"}}],
     "SchemaVersion":{"Major":2,"Minor":0}})"));
   REQUIRE(ns.endpoint_ids().size() == 1);

@@ -62,7 +62,8 @@ TEST_CASE("hnsctl node host-gw leaves the node as flanneld's host-gw backend doe
 
 TEST_CASE("hnsctl node vxlan: Overlay with VSID, VxlanPort, DR MAC and provider address") {
   Hnsctl hnsctl;
-  REQUIRE(hnsctl.run({"node", "vxlan", "--subnet", "10.244.3.0/24", "--vni", "4100", "--management-ip", "10.0.0.4"}) == 0);
+  REQUIRE(hnsctl.run({"node", "vxlan", "--subnet", "10.244.3.0/24", "--vni", "4100", "--management-ip", "10.0.0.4"}) ==
+          0);
   CHECK(hnsctl.out.text.find("provider address 10.0.0.4") != std::string::npos);
   auto network = hnsctl.client.find_network_by_name("vxlan0");
   REQUIRE(network);
@@ -98,7 +99,8 @@ TEST_CASE("hnsctl tables") {
   Hnsctl hnsctl;
   REQUIRE(hnsctl.run({"node", "host-gw", "--subnet", "10.244.1.0/24"}) == 0);
   REQUIRE(hnsctl.run({"network", "list"}) == 0);
-  CHECK(hnsctl.out.text.rfind("NAME  TYPE      SUBNETS        GATEWAYS    ID\ncbr0  L2Bridge  10.244.1.0/24  10.244.1.1  ", 0) == 0);
+  CHECK(hnsctl.out.text.rfind(
+            "NAME  TYPE      SUBNETS        GATEWAYS    ID\ncbr0  L2Bridge  10.244.1.0/24  10.244.1.1  ", 0) == 0);
   REQUIRE(hnsctl.run({"endpoint", "list"}) == 0);
   CHECK(hnsctl.out.text.find("cbr0_ep  cbr0     10.244.1.2  00-15-5D-52-C0-00  -") != std::string::npos);
 }
@@ -140,7 +142,8 @@ TEST_CASE("hnsctl audit finds leaked and inconsistent objects") {
   leaked.host_compute_network = hnsctl.client.find_network_by_name("cbr0")->id;
   leaked = hnsctl.client.create_endpoint(leaked);
   CHECK(hnsctl.run({"audit"}) == 1);
-  CHECK(hnsctl.out.text == "endpoint abc_cbr0 (" + leaked.id.str() + "): attached to no namespace, container or host\n");
+  CHECK(hnsctl.out.text ==
+        "endpoint abc_cbr0 (" + leaked.id.str() + "): attached to no namespace, container or host\n");
   auto ns = hnsctl.client.create_namespace();
   hnsctl.client.attach_to_namespace(ns.id, leaked.id);
   CHECK(hnsctl.run({"audit", "--json"}) == 0);

@@ -48,7 +48,8 @@ struct Fixture {
   void last_reserved(const std::string& address) {
     write_text(std::filesystem::path(store.directory()) / "last_reserved_ip.0", address);
   }
-  wincni::cni::IpConfig allocate(const RangeSet& set, const std::string& id, std::optional<std::string> requested = {}) {
+  wincni::cni::IpConfig allocate(const RangeSet& set, const std::string& id,
+                                 std::optional<std::string> requested = {}) {
     Snapshot snapshot = store.scan();
     std::optional<wincni::cni::IpAddress> wanted;
     if (requested) wanted = ip(*requested);
@@ -69,18 +70,21 @@ TEST_CASE("round robin from the last reserved address, as the reference") {
     std::string expected;
   };
   const std::vector<Case> cases = {
-      {{"10.0.0.0/29"}, {}, "", "10.0.0.2"},                                            // fresh start
+      {{"10.0.0.0/29"}, {}, "", "10.0.0.2"},  // fresh start
       {{"2001:db8:1::0/64"}, {}, "", "2001:db8:1::2"},
       {{"10.0.0.0/30"}, {}, "", "10.0.0.2"},
       {{"10.0.0.0/29"}, {"10.0.0.2"}, "", "10.0.0.3"},
-      {{"10.0.0.0/29"}, {}, "10.0.0.5", "10.0.0.6"},                                    // after the last
+      {{"10.0.0.0/29"}, {}, "10.0.0.5", "10.0.0.6"},  // after the last
       {{"10.0.0.0/29"}, {"10.0.0.4", "10.0.0.5"}, "10.0.0.3", "10.0.0.6"},
-      {{"10.0.0.0/29"}, {"10.0.0.6"}, "10.0.0.5", "10.0.0.2"},                          // wraps around
-      {{"10.0.0.0/29"}, {"10.0.0.2"}, "10.0.0.128", "10.0.0.3"},                        // last out of range
-      {{"10.0.0.0/29"}, {"10.0.0.2", "10.0.0.4", "10.0.0.5", "10.0.0.6"}, "10.0.0.3", "10.0.0.3"},  // only the last left
-      {{"10.0.0.0/30", "10.0.1.0/30"}, {}, "", "10.0.0.2"},                             // several subnets
-      {{"10.0.0.0/30", "10.0.1.0/30"}, {}, "10.0.0.2", "10.0.1.2"},                     // next subnet
-      {{"10.0.0.0/30", "10.0.1.0/30", "10.0.2.0/30"}, {}, "10.0.2.2", "10.0.0.2"},      // back to the first
+      {{"10.0.0.0/29"}, {"10.0.0.6"}, "10.0.0.5", "10.0.0.2"},    // wraps around
+      {{"10.0.0.0/29"}, {"10.0.0.2"}, "10.0.0.128", "10.0.0.3"},  // last out of range
+      {{"10.0.0.0/29"},
+       {"10.0.0.2", "10.0.0.4", "10.0.0.5", "10.0.0.6"},
+       "10.0.0.3",
+       "10.0.0.3"},                                                                 // only the last left
+      {{"10.0.0.0/30", "10.0.1.0/30"}, {}, "", "10.0.0.2"},                         // several subnets
+      {{"10.0.0.0/30", "10.0.1.0/30"}, {}, "10.0.0.2", "10.0.1.2"},                 // next subnet
+      {{"10.0.0.0/30", "10.0.1.0/30", "10.0.2.0/30"}, {}, "10.0.2.2", "10.0.0.2"},  // back to the first
   };
   for (const auto& c : cases) {
     CAPTURE(c.expected);
@@ -146,7 +150,8 @@ TEST_CASE("a requested address is honoured once, and must be in range and not th
   CHECK(gateway.code() == wincni::cni::kInvalidNetworkConfig);
   CHECK(gateway.msg() == "requested ip 192.168.1.1 is subnet's gateway");
 
-  const RangeSet narrow = RangeSet::canonicalize({RangeSpec{prefix("192.168.1.0/29"), ip("192.168.1.3"), ip("192.168.1.4"), {}}});
+  const RangeSet narrow =
+      RangeSet::canonicalize({RangeSpec{prefix("192.168.1.0/29"), ip("192.168.1.3"), ip("192.168.1.4"), {}}});
   CHECK(f.allocate_error(narrow, "ID3", "192.168.1.6").msg() == "192.168.1.6 not in range set 192.168.1.3-192.168.1.4");
   CHECK(f.allocate_error(narrow, "ID3", "192.168.1.2").msg() == "192.168.1.2 not in range set 192.168.1.3-192.168.1.4");
 }
@@ -161,8 +166,9 @@ TEST_CASE("a second allocation for the same container and interface is refused, 
   CHECK(f.allocate(set, "dummy1").address.address() == ip("10.1.2.3"));
 
   Snapshot snapshot = f.store.scan();
-  CHECK(Allocator(set, 0, f.store, snapshot).allocate(OwnerKey("dummy", "eth1"), "dummy", std::nullopt).address.address() ==
-        ip("10.1.2.4"));
+  CHECK(Allocator(set, 0, f.store, snapshot)
+            .allocate(OwnerKey("dummy", "eth1"), "dummy", std::nullopt)
+            .address.address() == ip("10.1.2.4"));
 }
 
 TEST_CASE("a legacy bare-ID file counts as the container's allocation") {

@@ -91,7 +91,8 @@ std::string dual_stack_config(const Node& node, const std::string& version) {
       .dump();
 }
 
-std::string config_with(const Node& node, json ipam, const std::string& version = "1.0.0", json extra = json::object()) {
+std::string config_with(const Node& node, json ipam, const std::string& version = "1.0.0",
+                        json extra = json::object()) {
   ipam["type"] = "host-local";
   ipam["dataDir"] = node.data_dir();
   json config = {{"cniVersion", version}, {"name", "mynet"}, {"type", "ipvlan"}, {"ipam", ipam}};
@@ -179,7 +180,8 @@ TEST_CASE("a repeated ADD for one attachment fails; other containers go on round
   const Outcome again = node.run("ADD", config, "dummy");
   CHECK(again.exit_code == 1);
   CHECK(again.code() == cni::kDuplicateAllocation);
-  CHECK(again.msg() == "failed to allocate for range 0: 10.1.2.2 has been allocated to dummy, duplicate allocation is not allowed");
+  CHECK(again.msg() ==
+        "failed to allocate for range 0: 10.1.2.2 has been allocated to dummy, duplicate allocation is not allowed");
   CHECK(addresses(node.run("ADD", config, "dummy1"), "0.4.0") == Strings{"10.1.2.3/24"});
   CHECK(node.run("ADD", config, "dummy").exit_code == 1);
   CHECK(node.run("DEL", config, "dummy").exit_code == 0);
@@ -295,7 +297,8 @@ TEST_CASE("CHECK: the allocation exists and matches prevResult") {
   json extra = json::parse(config);
   extra["prevResult"] = add.out;
   extra["prevResult"]["ips"].push_back({{"address", "10.1.2.9/24"}});
-  CHECK(node.run("CHECK", extra.dump()).msg() == "host-local: prevResult address 10.1.2.9 is not allocated to container dummy");
+  CHECK(node.run("CHECK", extra.dump()).msg() ==
+        "host-local: prevResult address 10.1.2.9 is not allocated to container dummy");
 
   const Outcome other = node.run("CHECK", config, "someone-else");
   CHECK(other.code() == cni::kAllocationMismatch);
@@ -309,13 +312,14 @@ TEST_CASE("GC releases what no valid attachment owns, with either attachments ke
     CAPTURE(key);
     Node node;
     const std::string config = config_with(node, {{"ranges", ranges({{"10.1.2.0/24"}})}}, "1.1.0");
-    REQUIRE(node.run("ADD", config, "keep", "eth0").exit_code == 0);   // .2
-    REQUIRE(node.run("ADD", config, "keep", "eth1").exit_code == 0);   // .3
-    REQUIRE(node.run("ADD", config, "gone", "eth0").exit_code == 0);   // .4
+    REQUIRE(node.run("ADD", config, "keep", "eth0").exit_code == 0);  // .2
+    REQUIRE(node.run("ADD", config, "keep", "eth1").exit_code == 0);  // .3
+    REQUIRE(node.run("ADD", config, "gone", "eth0").exit_code == 0);  // .4
     write_text(node.file("10.1.2.20"), "keep-legacy");
     write_text(node.file("10.1.2.21"), "gone-legacy");
     json gc = json::parse(config);
-    gc[key] = json::array({{{"containerID", "keep"}, {"ifname", "eth0"}}, {{"containerID", "keep-legacy"}, {"ifname", "eth0"}}});
+    gc[key] = json::array(
+        {{{"containerID", "keep"}, {"ifname", "eth0"}}, {{"containerID", "keep-legacy"}, {"ifname", "eth0"}}});
     const Outcome out = node.run("GC", gc.dump(), "", "");
     CHECK(out.exit_code == 0);
     CHECK(fs::exists(node.file("10.1.2.2")));
@@ -357,7 +361,8 @@ TEST_CASE("what a killed writer leaves is released by the next DEL or GC, and bl
 
   write_text(node.file("10.1.2.5"), "\r\n");
   json gc = json::parse(config);
-  gc["cni.dev/valid-attachments"] = json::array({{{"containerID", "a"}, {"ifname", "eth0"}}, {{"containerID", "c"}, {"ifname", "eth0"}}});
+  gc["cni.dev/valid-attachments"] =
+      json::array({{{"containerID", "a"}, {"ifname", "eth0"}}, {{"containerID", "c"}, {"ifname", "eth0"}}});
   CHECK(node.run("GC", gc.dump(), "", "").exit_code == 0);
   CHECK_FALSE(fs::exists(node.file("10.1.2.5")));
   CHECK(fs::exists(node.file("10.1.2.4")));
@@ -483,8 +488,9 @@ TEST_CASE("a link at the owner index is refused; its target's files stay") {
   // rebuilt or read around), the link's target keeps its files.
   node.run("ADD", config, "c2");
   node.run("DEL", config, "c1");
-  node.run("GC", config_with(node, {{"ranges", ranges({{"10.6.0.0/24"}})}}, "1.1.0",
-                             {{"cni.dev/valid-attachments", json::array()}}),
+  node.run("GC",
+           config_with(node, {{"ranges", ranges({{"10.6.0.0/24"}})}}, "1.1.0",
+                       {{"cni.dev/valid-attachments", json::array()}}),
            "", "");
   CHECK(read_text(victim / "a.conf") == "keep");
   CHECK(read_text(victim / "b.db") == "keep");

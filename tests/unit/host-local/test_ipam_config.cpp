@@ -86,8 +86,9 @@ TEST_CASE("requested addresses: CNI_ARGS IP, then args.cni.ips, then runtimeConf
     "args":{"cni":{"ips":["10.1.2.11","11.11.11.11/24","2001:db8:1::11"]}},
     "runtimeConfig":{"ips":["192.168.0.1","192.168.0.5/24","2001:db8::1/64","10.1.2.11"]},
     "ipam":{"type":"host-local","ranges":[[{"subnet":"10.1.2.0/24"}],[{"subnet":"2001:db8:1::/64"}]]}})";
-  CHECK(strings(load(json, "IP=10.1.2.10").requested_ips) ==
-        Strings{"10.1.2.10", "10.1.2.11", "11.11.11.11", "2001:db8:1::11", "192.168.0.1", "192.168.0.5", "2001:db8::1"});
+  CHECK(strings(load(json, "IP=10.1.2.10").requested_ips) == Strings{"10.1.2.10", "10.1.2.11", "11.11.11.11",
+                                                                     "2001:db8:1::11", "192.168.0.1", "192.168.0.5",
+                                                                     "2001:db8::1"});
   CHECK(strings(load(json, "IgnoreUnknown=1;IP=10.1.2.10/24;K8S_POD_NAME=x").requested_ips).front() == "10.1.2.10");
   CHECK(strings(load(json).requested_ips).front() == "10.1.2.11");
 }
@@ -133,7 +134,8 @@ TEST_CASE("the reference's config errors, word for word") {
        "invalid range set 0: IP <nil> not v4 nor v6", 7},
       {R"({"cniVersion":"0.3.1","name":"n","ipam":{"subnet":"10.1.2.0"}})", "invalid CIDR address: 10.1.2.0", 7},
       {R"({"cniVersion":"0.3.1","name":"n","ipam":{"subnet":""}})", "invalid CIDR address: ", 7},
-      {R"({"cniVersion":"0.3.1","name":"n","ipam":{"subnet":"10.1.2.0/24","gateway":"x"}})", "invalid IP address: x", 7},
+      {R"({"cniVersion":"0.3.1","name":"n","ipam":{"subnet":"10.1.2.0/24","gateway":"x"}})", "invalid IP address: x",
+       7},
       {R"({"cniVersion":"0.3.1","name":"n","ipam":{"subnet":"10.1.2.0/24","routes":[{"gw":"10.1.2.1"}]}})",
        "ipam: invalid routes[0].dst: missing", 6},
       {R"({"cniVersion":"0.3.1","name":"n","ipam":{"ranges":{"subnet":"10.1.2.0/24"}}})",

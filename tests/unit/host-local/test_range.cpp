@@ -16,8 +16,8 @@ using wincni::hostlocal::RangeSpec;
 
 namespace {
 
-using hostlocal_test::thrown_error;
 using hostlocal_test::subnet;
+using hostlocal_test::thrown_error;
 
 std::string canonicalize_error(const RangeSpec& spec) {
   const Error e = thrown_error([&] { Range::canonicalize(spec); });
@@ -111,7 +111,8 @@ TEST_CASE("explicit fields are kept; the gateway need not be inside the range") 
 }
 
 TEST_CASE("IPv6 containment honours start and end") {
-  const Range r = Range::canonicalize(RangeSpec{prefix("2001:DB8:1::/64"), ip("2001:db8:1::40"), ip("2001:db8:1::50"), {}});
+  const Range r =
+      Range::canonicalize(RangeSpec{prefix("2001:DB8:1::/64"), ip("2001:db8:1::40"), ip("2001:db8:1::50"), {}});
   CHECK_FALSE(r.contains(ip("2001:db8:2::")));
   CHECK_FALSE(r.contains(ip("2001:db8:1::39")));
   CHECK(r.contains(ip("2001:db8:1::40")));

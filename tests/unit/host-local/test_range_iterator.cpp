@@ -42,8 +42,10 @@ TEST_CASE("a fresh /29 offers .2 to .6: the gateway and the broadcast never") {
 
 TEST_CASE("the walk starts after the last reserved address and offers it last") {
   const RangeSet set = RangeSet::canonicalize({subnet("192.168.1.0/29")});
-  CHECK(walk(set, ip("192.168.1.6")) == Order{"192.168.1.2", "192.168.1.3", "192.168.1.4", "192.168.1.5", "192.168.1.6"});
-  CHECK(walk(set, ip("192.168.1.3")) == Order{"192.168.1.4", "192.168.1.5", "192.168.1.6", "192.168.1.2", "192.168.1.3"});
+  CHECK(walk(set, ip("192.168.1.6")) ==
+        Order{"192.168.1.2", "192.168.1.3", "192.168.1.4", "192.168.1.5", "192.168.1.6"});
+  CHECK(walk(set, ip("192.168.1.3")) ==
+        Order{"192.168.1.4", "192.168.1.5", "192.168.1.6", "192.168.1.2", "192.168.1.3"});
 }
 
 TEST_CASE("a last reserved address outside the set is ignored") {
@@ -66,8 +68,9 @@ TEST_CASE("several ranges are walked in order and wrap around") {
 
 TEST_CASE("ranges that include the network and broadcast addresses offer them") {
   // allocator_test.go's multi-range allocator: starts at .0, ends at .3.
-  const RangeSet set = RangeSet::canonicalize({RangeSpec{prefix("192.168.1.0/30"), ip("192.168.1.0"), ip("192.168.1.3"), {}},
-                                               RangeSpec{prefix("192.168.2.0/30"), ip("192.168.2.0"), ip("192.168.2.3"), {}}});
+  const RangeSet set =
+      RangeSet::canonicalize({RangeSpec{prefix("192.168.1.0/30"), ip("192.168.1.0"), ip("192.168.1.3"), {}},
+                              RangeSpec{prefix("192.168.2.0/30"), ip("192.168.2.0"), ip("192.168.2.3"), {}}});
   CHECK(walk(set, std::nullopt) ==
         Order{"192.168.1.0", "192.168.1.2", "192.168.1.3", "192.168.2.0", "192.168.2.2", "192.168.2.3"});
   // After the last address of the first range comes the second range's start.

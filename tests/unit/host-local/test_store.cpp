@@ -33,7 +33,8 @@ TEST_CASE("file names are the canonical address; Windows escapes ':' as '_'") {
   // The reference's Windows duplicate check parses escaped names as they are
   // and never matches; ours does.
   CHECK_FALSE(ip_from_file_name("2001_db8_1__2", false).has_value());
-  for (const char* other : {"lock", "last_reserved_ip.0", ".wincni-reserving", "010.1.2.3", "2001:DB8::1", "10.1.2.3 "}) {
+  for (const char* other :
+       {"lock", "last_reserved_ip.0", ".wincni-reserving", "010.1.2.3", "2001:DB8::1", "10.1.2.3 "}) {
     CAPTURE(other);
     CHECK_FALSE(ip_from_file_name(other, false).has_value());
   }

@@ -75,7 +75,8 @@ TEST_CASE("a plugin declares the keys it understands") {
 }
 
 TEST_CASE("a pair needs exactly one '=' and a key") {
-  for (const char* text : {"K8S_POD_NAME", "K8S_POD_NAME=a=b", "=value", "K8S_POD_NAME=a;", ";K8S_POD_NAME=a", "a;;b"}) {
+  for (const char* text :
+       {"K8S_POD_NAME", "K8S_POD_NAME=a=b", "=value", "K8S_POD_NAME=a;", ";K8S_POD_NAME=a", "a;;b"}) {
     CAPTURE(text);
     const Error e = args_error(text);
     CHECK(e.code() == kInvalidEnvironment);

@@ -76,8 +76,12 @@ TEST_CASE("DEL does not need CNI_NETNS; GC and STATUS ignore container and inter
 
   // libcni sends GC and STATUS with empty CONTAINERID, NETNS, IFNAME.
   for (const char* command : {"GC", "STATUS"}) {
-    Environment env({{"CNI_COMMAND", command}, {"CNI_CONTAINERID", ""}, {"CNI_NETNS", ""}, {"CNI_IFNAME", ""},
-                     {"CNI_ARGS", ""}, {"CNI_PATH", "/opt/cni/bin"}});
+    Environment env({{"CNI_COMMAND", command},
+                     {"CNI_CONTAINERID", ""},
+                     {"CNI_NETNS", ""},
+                     {"CNI_IFNAME", ""},
+                     {"CNI_ARGS", ""},
+                     {"CNI_PATH", "/opt/cni/bin"}});
     CHECK_NOTHROW(read_cni_invocation(env));
     env.set("CNI_CONTAINERID", "not valid %%");  // not required, so not validated
     CHECK_NOTHROW(read_cni_invocation(env));
@@ -126,7 +130,7 @@ TEST_CASE("interface names follow Linux's rules with Go's messages") {
       {"a\tb", "interface name contains / or : or whitespace characters"},
       {"a\xc2\xa0"
        "b",
-       "interface name contains / or : or whitespace characters"},  // U+00A0
+       "interface name contains / or : or whitespace characters"},                   // U+00A0
       {"a\xe3\x80\x80", "interface name contains / or : or whitespace characters"},  // U+3000
   };
   for (const auto& row : bad) {

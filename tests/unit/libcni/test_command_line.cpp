@@ -79,8 +79,9 @@ TEST_CASE("options: a declaration mistake is the program's, not the user's") {
 
 TEST_CASE("options: the help has the usage line, every option, its value and its fallback") {
   const std::string help = node_options().help();
-  CHECK(help.starts_with("Sets up the node as flanneld's vxlan backend does.\nUsage:\n"
-                         "  hnsctl node vxlan [OPTION...] ID\n\n"));
+  CHECK(
+      help.starts_with("Sets up the node as flanneld's vxlan backend does.\nUsage:\n"
+                       "  hnsctl node vxlan [OPTION...] ID\n\n"));
   CHECK(help.find("\n  -h, --help          Show this help\n") != std::string::npos);
   CHECK(help.find("\n      --json          print JSON\n") != std::string::npos);
   CHECK(help.find("\n      --vni VALUE     VXLAN network identifier (default: 4096)\n") != std::string::npos);

@@ -99,13 +99,12 @@ TEST_CASE("the network name is required and restricted") {
 }
 
 TEST_CASE("generic keys with the wrong JSON type are decoding failures") {
-  for (const char* text : {R"({"name":"n","cniVersion":3})", R"({"name":"n","type":[]})", R"({"name":"n","ipam":"x"})",
-                           R"({"name":"n","ipam":{"type":1}})", R"({"name":"n","dns":[]})",
-                           R"({"name":"n","runtimeConfig":1})", R"({"name":"n","capabilities":true})",
-                           R"({"name":"n","prevResult":"x"})", R"({"name":"n","args":[]})",
-                           R"({"name":"n","cni.dev/valid-attachments":{}})",
-                           R"({"name":"n","cni.dev/valid-attachments":[1]})",
-                           R"({"name":"n","cni.dev/attachments":[{"containerID":1}]})"}) {
+  for (const char* text :
+       {R"({"name":"n","cniVersion":3})", R"({"name":"n","type":[]})", R"({"name":"n","ipam":"x"})",
+        R"({"name":"n","ipam":{"type":1}})", R"({"name":"n","dns":[]})", R"({"name":"n","runtimeConfig":1})",
+        R"({"name":"n","capabilities":true})", R"({"name":"n","prevResult":"x"})", R"({"name":"n","args":[]})",
+        R"({"name":"n","cni.dev/valid-attachments":{}})", R"({"name":"n","cni.dev/valid-attachments":[1]})",
+        R"({"name":"n","cni.dev/attachments":[{"containerID":1}]})"}) {
     CAPTURE(text);
     CHECK(parse_error(text).code() == kDecodingFailure);
   }
@@ -135,7 +134,8 @@ TEST_CASE("GC attachments come from the current key, else the legacy one") {
 
 TEST_CASE("prevResult is decoded in the config's version family") {
   const char* prev_1_0 = R"({"cniVersion":"1.0.0","ips":[{"address":"10.0.0.5/24","gateway":"10.0.0.1"}]})";
-  const NetConf conf = NetConf::parse(std::string(R"({"name":"n","cniVersion":"1.1.0","prevResult":)") + prev_1_0 + "}");
+  const NetConf conf =
+      NetConf::parse(std::string(R"({"name":"n","cniVersion":"1.1.0","prevResult":)") + prev_1_0 + "}");
   CHECK(conf.prev_result_json()["cniVersion"] == "1.0.0");
   const auto prev = conf.prev_result();
   REQUIRE(prev.has_value());

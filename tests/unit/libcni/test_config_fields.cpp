@@ -118,8 +118,7 @@ TEST_CASE("integers: bounds, whole floats, fractions and numbers past int64") {
   constexpr auto kMax = std::numeric_limits<std::int64_t>::max();
   CHECK(fields.read_integer(j, "negative", "", kMin, kMax) == kMin);
   CHECK(message_of([&] { fields.read_integer(j, "huge", "", kMin, kMax); }).find("is not in") != std::string::npos);
-  CHECK(message_of([&] { fields.read_integer(j, "twoTo63", "", kMin, kMax); }).find("is not in") !=
-        std::string::npos);
+  CHECK(message_of([&] { fields.read_integer(j, "twoTo63", "", kMin, kMax); }).find("is not in") != std::string::npos);
   // A negative maximum: no unsigned value fits, however it would wrap.
   CHECK(message_of([&] { fields.read_integer(j, "huge", "", -5, -1); }) ==
         "huge: 18446744073709551615 is not in -5--1");
@@ -147,8 +146,8 @@ TEST_CASE("paths: joined with dots, indexed with brackets, bare at the top level
   CHECK(FieldReader::join_path(FieldReader::index_path("ipam.ranges", 0), "subnet") == "ipam.ranges[0].subnet");
 
   const Json config = parse(R"({"runtimeConfig": {"portMappings": [{}, {"protocol": 6}]}})");
-  const Json& mappings = *fields.read_array(*fields.read_object(config, "runtimeConfig", ""), "portMappings",
-                                            "runtimeConfig");
+  const Json& mappings =
+      *fields.read_array(*fields.read_object(config, "runtimeConfig", ""), "portMappings", "runtimeConfig");
   const std::string entry = FieldReader::index_path("runtimeConfig.portMappings", 1);
   CHECK(message_of([&] { fields.read_string(mappings[1], "protocol", entry); }) ==
         "runtimeConfig.portMappings[1].protocol: must be a string, not number");

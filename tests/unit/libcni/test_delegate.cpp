@@ -93,9 +93,9 @@ TEST_CASE("delegate_add returns the delegate's result and forwards its stderr") 
   wincni::cni::StringSink forwarded;
   DelegateOptions options;
   options.stderr_sink = &forwarded;
-  const auto got = wincni::cni::delegate_add(
-      "fake-ipam", kConfig, "1.0.0", dirs.environment({{"stdout", result.dump()}, {"stderr", "ipam says hi\n"}}),
-      options);
+  const auto got =
+      wincni::cni::delegate_add("fake-ipam", kConfig, "1.0.0",
+                                dirs.environment({{"stdout", result.dump()}, {"stderr", "ipam says hi\n"}}), options);
   REQUIRE(got.ips.size() == 1);
   CHECK(got.ips[0].address.str() == "10.0.0.5/24");
   REQUIRE(got.ips[0].gateway.has_value());
@@ -118,15 +118,18 @@ TEST_CASE("delegate_add reads a result without cniVersion in the config's versio
 TEST_CASE("delegate_add rejects stdout that is not JSON with a decoding error") {
   PluginDirs dirs;
   dirs.install(dirs.first);
-  const auto e = thrown_error(
-      [&] { wincni::cni::delegate_add("fake-ipam", kConfig, "1.0.0", dirs.environment({{"stdout", "ok!"}})); });
+  const auto e = thrown_error([&] {
+    wincni::cni::delegate_add("fake-ipam", kConfig, "1.0.0", dirs.environment({{"stdout", "ok!"}}));
+  });
   CHECK(e.code() == wincni::cni::kDecodingFailure);
 }
 
 TEST_CASE("a delegate's CNI error keeps its code, message and details") {
   PluginDirs dirs;
   dirs.install(dirs.first);
-  const json printed = {{"cniVersion", "1.0.0"}, {"code", 7}, {"msg", "no IP addresses available in range set"},
+  const json printed = {{"cniVersion", "1.0.0"},
+                        {"code", 7},
+                        {"msg", "no IP addresses available in range set"},
                         {"details", "10.0.0.2-10.0.0.254"}};
   const auto env = dirs.environment({{"stdout", printed.dump()}, {"stderr", "noise"}, {"exit", 1}});
   const auto e = thrown_error([&] { wincni::cni::delegate_add("fake-ipam", kConfig, "1.0.0", env); });
@@ -152,8 +155,9 @@ TEST_CASE("a delegate that fails without a CNI error is reported with its stderr
   CHECK(e.msg().find("exit status 2") != std::string::npos);
   CHECK(e.msg().find("panic: boom") != std::string::npos);
 
-  e = thrown_error(
-      [&] { wincni::cni::delegate_del("fake-ipam", kConfig, dirs.environment({{"stdout", "garbage"}, {"exit", 1}})); });
+  e = thrown_error([&] {
+    wincni::cni::delegate_del("fake-ipam", kConfig, dirs.environment({{"stdout", "garbage"}, {"exit", 1}}));
+  });
   CHECK(e.code() == wincni::cni::kInternal);
   CHECK(e.msg().find("garbage") != std::string::npos);
 

@@ -85,8 +85,8 @@ TEST_CASE("the reference host-local's errors keep their code and message" *
           doctest::skip(!have_reference_host_local())) {
   wincni::test::ScratchDir data;
   const std::string no_ipam = R"({"cniVersion":"1.0.0","name":"ref-net","type":"win-bridge"})";
-  const wincni::cni::Error missing = thrown_error(
-      [&] { wincni::cni::delegate_add("host-local", no_ipam, "1.0.0", reference_env("ADD")); });
+  const wincni::cni::Error missing =
+      thrown_error([&] { wincni::cni::delegate_add("host-local", no_ipam, "1.0.0", reference_env("ADD")); });
   CHECK(missing.code() == wincni::cni::kInternal);  // Go's skel wraps untyped errors as 999
   CHECK(missing.msg() == "IPAM config missing 'ipam' key");
 

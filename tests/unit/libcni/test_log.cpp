@@ -66,16 +66,15 @@ TEST_CASE("settings: nothing by default, config keys, and the environment wins")
   CHECK(from_config.file_level == LogLevel::Debug);
 
   const LogSettings overridden = resolve_log_settings(
-      Environment({{"WINCNI_LOG_FILE", "/tmp/override.log"}, {"WINCNI_LOG_LEVEL", "error"},
-                   {"WINCNI_LOG_STDERR", "warn"}}),
+      Environment(
+          {{"WINCNI_LOG_FILE", "/tmp/override.log"}, {"WINCNI_LOG_LEVEL", "error"}, {"WINCNI_LOG_STDERR", "warn"}}),
       config);
   CHECK(overridden.file == "/tmp/override.log");
   CHECK(overridden.file_level == LogLevel::Error);
   CHECK(overridden.stderr_level == LogLevel::Warn);
 
   // Settings of the wrong type or an unknown level never break a command.
-  const LogSettings odd =
-      resolve_log_settings(Environment(), json{{"logFile", 3}, {"logLevel", "chatty"}});
+  const LogSettings odd = resolve_log_settings(Environment(), json{{"logFile", 3}, {"logLevel", "chatty"}});
   CHECK(odd.file.empty());
   CHECK(odd.file_level == LogLevel::Info);
   REQUIRE(odd.problems.size() == 1);
@@ -98,9 +97,7 @@ TEST_CASE("a disabled logger writes nothing anywhere") {
 TEST_CASE("the file gets one line per entry, filtered by level, appended") {
   wincni::test::ScratchDir dir;
   const auto file = dir / "cni.log";
-  {
-    std::ofstream(file, std::ios::binary) << "earlier line\n";
-  }
+  { std::ofstream(file, std::ios::binary) << "earlier line\n"; }
   const std::string before = utc_now_by_strftime();
   {
     Logger logger(file_settings(file, LogLevel::Info), "win-bridge", nullptr);
@@ -198,9 +195,7 @@ TEST_CASE("repairs go to the journal whatever the log settings; nothing else doe
   CHECK(lines[0].find(" WARN  win-bridge[") != std::string::npos);
   CHECK(lines[0].find("] ADD podB: gave 10.0.0.3 back to podA") != std::string::npos);
 
-  {
-    std::ofstream(journal, std::ios::binary | std::ios::app) << std::string(256 * 1024, 'x') << '\n';
-  }
+  { std::ofstream(journal, std::ios::binary | std::ios::app) << std::string(256 * 1024, 'x') << '\n'; }
   Logger(settings, "flannel", nullptr).repair("removed {}", "a scratch file");
   CHECK(std::filesystem::exists(dir / "data" / "repairs.log.1"));
   lines = lines_of(journal);

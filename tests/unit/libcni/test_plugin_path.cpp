@@ -73,7 +73,8 @@ TEST_CASE("find_plugin names the plugin and every directory it searched") {
   ScratchDir a, b;
   const auto e = find_error("host-local", {a.path().string(), b.path().string()});
   CHECK(e.code() == wincni::cni::kInvalidNetworkConfig);
-  CHECK(e.msg() == "failed to find plugin \"host-local\" in path [" + a.path().string() + " " + b.path().string() + "]");
+  CHECK(e.msg() ==
+        "failed to find plugin \"host-local\" in path [" + a.path().string() + " " + b.path().string() + "]");
 }
 
 TEST_CASE("find_plugin searches the directories in order") {

@@ -37,9 +37,7 @@ std::string contents(const fs::path& path) {
   return out.str();
 }
 
-void write(const fs::path& path, std::string_view content) {
-  std::ofstream(path, std::ios::binary) << content;
-}
+void write(const fs::path& path, std::string_view content) { std::ofstream(path, std::ios::binary) << content; }
 
 // An I/O failure: code 5, the message starting with the operation and path.
 template <typename Action>

@@ -261,8 +261,8 @@ TEST_CASE("the attempts share the time limit: a second start gets what the first
   // Each run lasts a second and then ends as one that never ran. With 2 s
   // for all of them, the second is killed at what is left (under 1 s), where
   // a limit per attempt would have let it end and a third start.
-  auto spec = child_running(
-      {{"tally", tally.string()}, {"sleep_ms", 1000}, {"ignore_stdin", true}, {"exit", kDllInitFailed}});
+  auto spec =
+      child_running({{"tally", tally.string()}, {"sleep_ms", 1000}, {"ignore_stdin", true}, {"exit", kDllInitFailed}});
   spec.timeout = 2s;
   const auto outcome = run_process(spec);
   CHECK(outcome.timed_out);

@@ -129,15 +129,16 @@ TEST_CASE("a result decoded from any version encodes as any other version like G
   CHECK_FALSE(from_04.interfaces[0].mtu.has_value());  // 0.4 has no interface mtu
   CHECK(from_04.routes[0].mtu == 1400);                // but routes keep theirs
   // Go:
-  CHECK(encoded(from_04, "1.0.0") ==
-        R"({"cniVersion":"1.0.0","dns":{"domain":"cluster.local","nameservers":["10.96.0.10","fd00:96::a"],)"
-        R"("options":["ndots:5","timeout:1"],"search":["default.svc.cluster.local","svc.cluster.local"]},)"
-        R"("interfaces":[{"mac":"0e:2a:5f:10:00:05","name":"eth0","sandbox":"/var/run/netns/cni-1234"},)"
-        R"({"mac":"00:15:5d:00:00:01","name":"cbr0"}],)"
-        R"("ips":[{"address":"10.244.1.5/24","gateway":"10.244.1.1","interface":0},)"
-        R"({"address":"fd00:10:244:1::5/64","gateway":"fd00:10:244:1::1","interface":0}],)"
-        R"("routes":[{"advmss":1360,"dst":"0.0.0.0/0","gw":"10.244.1.1","mtu":1400,"priority":100,"scope":253,"table":0},)"
-        R"({"dst":"fd00:96::/108","gw":"fd00:10:244:1::1"}]})");
+  CHECK(
+      encoded(from_04, "1.0.0") ==
+      R"({"cniVersion":"1.0.0","dns":{"domain":"cluster.local","nameservers":["10.96.0.10","fd00:96::a"],)"
+      R"("options":["ndots:5","timeout:1"],"search":["default.svc.cluster.local","svc.cluster.local"]},)"
+      R"("interfaces":[{"mac":"0e:2a:5f:10:00:05","name":"eth0","sandbox":"/var/run/netns/cni-1234"},)"
+      R"({"mac":"00:15:5d:00:00:01","name":"cbr0"}],)"
+      R"("ips":[{"address":"10.244.1.5/24","gateway":"10.244.1.1","interface":0},)"
+      R"({"address":"fd00:10:244:1::5/64","gateway":"fd00:10:244:1::1","interface":0}],)"
+      R"("routes":[{"advmss":1360,"dst":"0.0.0.0/0","gw":"10.244.1.1","mtu":1400,"priority":100,"scope":253,"table":0},)"
+      R"({"dst":"fd00:96::/108","gw":"fd00:10:244:1::1"}]})");
 
   // kGoldenResults is in ascending version order. Any golden, re-encoded in
   // any lower version, equals that version's golden: nothing the lower
@@ -159,28 +160,31 @@ TEST_CASE("down to 0.1/0.2: first address of each family, routes by dst family")
       R"({"address":"fd01::5/64","gateway":"fd01::1"}],)"
       R"("routes":[{"dst":"fd02::/64"},{"dst":"10.9.0.0/16","gw":"10.0.0.1","mtu":0,"table":5}]})";
   Result r = decoded(input, "1.1.0");
-  CHECK(encoded(r, "0.2.0") ==
-        R"({"cniVersion":"0.2.0","ip4":{"ip":"10.0.0.5/24","gateway":"10.0.0.1","routes":[{"dst":"10.9.0.0/16","gw":"10.0.0.1"}]},)"
-        R"("ip6":{"ip":"fd00::5/64","routes":[{"dst":"fd02::/64"}]},"dns":{}})");
-  CHECK(encoded(r, "0.1.0") ==
-        R"({"cniVersion":"0.1.0","ip4":{"ip":"10.0.0.5/24","gateway":"10.0.0.1","routes":[{"dst":"10.9.0.0/16","gw":"10.0.0.1"}]},)"
-        R"("ip6":{"ip":"fd00::5/64","routes":[{"dst":"fd02::/64"}]},"dns":{}})");
+  CHECK(
+      encoded(r, "0.2.0") ==
+      R"({"cniVersion":"0.2.0","ip4":{"ip":"10.0.0.5/24","gateway":"10.0.0.1","routes":[{"dst":"10.9.0.0/16","gw":"10.0.0.1"}]},)"
+      R"("ip6":{"ip":"fd00::5/64","routes":[{"dst":"fd02::/64"}]},"dns":{}})");
+  CHECK(
+      encoded(r, "0.1.0") ==
+      R"({"cniVersion":"0.1.0","ip4":{"ip":"10.0.0.5/24","gateway":"10.0.0.1","routes":[{"dst":"10.9.0.0/16","gw":"10.0.0.1"}]},)"
+      R"("ip6":{"ip":"fd00::5/64","routes":[{"dst":"fd02::/64"}]},"dns":{}})");
   // The interface name is never omitted, "version" follows the address, a
   // zero mtu is absent, a zero-or-more table is kept.
-  CHECK(encoded(r, "0.4.0") ==
-        R"({"cniVersion":"0.4.0","interfaces":[{"name":""}],"ips":[{"version":"6","address":"fd00::5/64"},)"
-        R"({"version":"4","interface":0,"address":"10.0.0.5/24","gateway":"10.0.0.1"},)"
-        R"({"version":"4","interface":1,"address":"10.0.1.5/24"},{"version":"6","address":"fd01::5/64","gateway":"fd01::1"}],)"
-        R"("routes":[{"dst":"fd02::/64"},{"dst":"10.9.0.0/16","gw":"10.0.0.1","table":5}],"dns":{}})");
+  CHECK(
+      encoded(r, "0.4.0") ==
+      R"({"cniVersion":"0.4.0","interfaces":[{"name":""}],"ips":[{"version":"6","address":"fd00::5/64"},)"
+      R"({"version":"4","interface":0,"address":"10.0.0.5/24","gateway":"10.0.0.1"},)"
+      R"({"version":"4","interface":1,"address":"10.0.1.5/24"},{"version":"6","address":"fd01::5/64","gateway":"fd01::1"}],)"
+      R"("routes":[{"dst":"fd02::/64"},{"dst":"10.9.0.0/16","gw":"10.0.0.1","table":5}],"dns":{}})");
 
   // A route whose family has no address is dropped. Go:
   Result v4_only = decoded(
       R"({"cniVersion":"1.0.0","ips":[{"address":"10.0.0.5/24"}],"routes":[{"dst":"fd02::/64","gw":"fd00::1"},{"dst":"0.0.0.0/0"}]})",
       "1.0.0");
-  CHECK(encoded(v4_only, "0.2.0") == R"({"cniVersion":"0.2.0","ip4":{"ip":"10.0.0.5/24","routes":[{"dst":"0.0.0.0/0"}]},"dns":{}})");
-  CHECK(encoded(v4_only, "0.3.1") ==
-        R"({"cniVersion":"0.3.1","ips":[{"version":"4","address":"10.0.0.5/24"}],)"
-        R"("routes":[{"dst":"fd02::/64","gw":"fd00::1"},{"dst":"0.0.0.0/0"}],"dns":{}})");
+  CHECK(encoded(v4_only, "0.2.0") ==
+        R"({"cniVersion":"0.2.0","ip4":{"ip":"10.0.0.5/24","routes":[{"dst":"0.0.0.0/0"}]},"dns":{}})");
+  CHECK(encoded(v4_only, "0.3.1") == R"({"cniVersion":"0.3.1","ips":[{"version":"4","address":"10.0.0.5/24"}],)"
+                                     R"("routes":[{"dst":"fd02::/64","gw":"fd00::1"},{"dst":"0.0.0.0/0"}],"dns":{}})");
 }
 
 TEST_CASE("0.1/0.2 cannot express a result without addresses") {
@@ -203,7 +207,8 @@ TEST_CASE("interface index: 0 is kept, a missing one omitted, others as they are
   Result r = one_address("10.0.0.5/24");
   r.ips[0].interface = 0;
   CHECK(encoded(r, "1.1.0") == R"({"cniVersion":"1.1.0","ips":[{"address":"10.0.0.5/24","interface":0}]})");
-  CHECK(encoded(r, "0.3.0") == R"({"cniVersion":"0.3.0","ips":[{"version":"4","interface":0,"address":"10.0.0.5/24"}],"dns":{}})");
+  CHECK(encoded(r, "0.3.0") ==
+        R"({"cniVersion":"0.3.0","ips":[{"version":"4","interface":0,"address":"10.0.0.5/24"}],"dns":{}})");
   r.ips[0].interface.reset();
   CHECK(encoded(r, "1.1.0") == R"({"cniVersion":"1.1.0","ips":[{"address":"10.0.0.5/24"}]})");
 
@@ -227,10 +232,9 @@ TEST_CASE("1.x to 0.3/0.4 derives ips[].version from the address") {
 }
 
 TEST_CASE("1.1 interface and route extras") {
-  Result r = decoded(
-      R"({"cniVersion":"1.1.0","interfaces":[{"name":"eth0","mtu":9000,"socketPath":"/s","pciID":"p"}],)"
-      R"("routes":[{"dst":"10.0.0.0/8","mtu":1500,"advmss":0,"scope":0}]})",
-      "1.1.0");
+  Result r = decoded(R"({"cniVersion":"1.1.0","interfaces":[{"name":"eth0","mtu":9000,"socketPath":"/s","pciID":"p"}],)"
+                     R"("routes":[{"dst":"10.0.0.0/8","mtu":1500,"advmss":0,"scope":0}]})",
+                     "1.1.0");
   REQUIRE(r.interfaces.size() == 1);
   CHECK(r.interfaces[0].mtu == 9000);
   CHECK(r.interfaces[0].socket_path == "/s");
@@ -243,8 +247,9 @@ TEST_CASE("1.1 interface and route extras") {
   CHECK(encoded(r, "1.1.0") ==
         R"({"cniVersion":"1.1.0","interfaces":[{"mtu":9000,"name":"eth0","pciID":"p","socketPath":"/s"}],)"
         R"("routes":[{"dst":"10.0.0.0/8","mtu":1500,"scope":0}]})");
-  CHECK(encoded(r, "0.4.0") ==
-        R"({"cniVersion":"0.4.0","interfaces":[{"name":"eth0"}],"routes":[{"dst":"10.0.0.0/8","mtu":1500,"scope":0}],"dns":{}})");
+  CHECK(
+      encoded(r, "0.4.0") ==
+      R"({"cniVersion":"0.4.0","interfaces":[{"name":"eth0"}],"routes":[{"dst":"10.0.0.0/8","mtu":1500,"scope":0}],"dns":{}})");
 
   // 0.4 has no interface extras to read.
   Result from_04 = decoded(R"({"cniVersion":"0.4.0","interfaces":[{"name":"eth0","mtu":9000,"pciID":"p"}]})", "0.4.0");
@@ -272,11 +277,14 @@ TEST_CASE("a result from another version family is a decoding failure with Go's 
     std::string message;
   };
   const Case cases[] = {
-      {R"({"cniVersion":"0.2.0"})", "1.1.0", R"(result type supports [1.0.0 1.1.0] but unmarshalled CNIVersion is "0.2.0")"},
+      {R"({"cniVersion":"0.2.0"})", "1.1.0",
+       R"(result type supports [1.0.0 1.1.0] but unmarshalled CNIVersion is "0.2.0")"},
       {R"({"cniVersion":"1.1.0"})", "0.4.0",
        R"(result type supports [0.3.0 0.3.1 0.4.0] but unmarshalled CNIVersion is "1.1.0")"},
-      {R"({"cniVersion":"1.1.0"})", "0.2.0", R"(result type supports [ 0.1.0 0.2.0] but unmarshalled CNIVersion is "1.1.0")"},
-      {R"({"cniVersion":"7.0.0"})", "1.0.0", R"(result type supports [1.0.0 1.1.0] but unmarshalled CNIVersion is "7.0.0")"},
+      {R"({"cniVersion":"1.1.0"})", "0.2.0",
+       R"(result type supports [ 0.1.0 0.2.0] but unmarshalled CNIVersion is "1.1.0")"},
+      {R"({"cniVersion":"7.0.0"})", "1.0.0",
+       R"(result type supports [1.0.0 1.1.0] but unmarshalled CNIVersion is "7.0.0")"},
   };
   for (const auto& c : cases) {
     CAPTURE(c.json);
@@ -305,18 +313,18 @@ TEST_CASE("decode_in_own_version reads whatever version the result declares") {
   r = Result::decode_in_own_version(nlohmann::json::parse(R"({"ips":[{"address":"10.0.0.5/24","interface":0}]})"),
                                     "1.0.0");
   CHECK(r.ips[0].interface == 0);
-  Error e = thrown_error(
-      [] { Result::decode_in_own_version(nlohmann::json::parse(R"({"cniVersion":"1.2.0"})"), "1.1.0"); });
+  Error e =
+      thrown_error([] { Result::decode_in_own_version(nlohmann::json::parse(R"({"cniVersion":"1.2.0"})"), "1.1.0"); });
   CHECK(e.code() == wincni::cni::kIncompatibleVersion);
   CHECK(e.msg() == R"(unsupported CNI result version "1.2.0")");
 }
 
 TEST_CASE("keys are matched ignoring case, like Go's decoder") {
-  Result r = decoded(
-      R"({"CNIVersion":"0.4.0","Interfaces":[{"Name":"eth0","MAC":"aa:bb:cc:dd:ee:ff"}],)"
-      R"("IPs":[{"Version":"4","Interface":0,"Address":"10.0.0.5/24","Gateway":"10.0.0.1"}],)"
-      R"("Routes":[{"Dst":"0.0.0.0/0","GW":"10.0.0.1"}],"DNS":{"Nameservers":["10.0.0.10"],"Search":["a"]}})",
-      "0.4.0");
+  Result r =
+      decoded(R"({"CNIVersion":"0.4.0","Interfaces":[{"Name":"eth0","MAC":"aa:bb:cc:dd:ee:ff"}],)"
+              R"("IPs":[{"Version":"4","Interface":0,"Address":"10.0.0.5/24","Gateway":"10.0.0.1"}],)"
+              R"("Routes":[{"Dst":"0.0.0.0/0","GW":"10.0.0.1"}],"DNS":{"Nameservers":["10.0.0.10"],"Search":["a"]}})",
+              "0.4.0");
   REQUIRE(r.interfaces.size() == 1);
   CHECK(r.interfaces[0].mac == "aa:bb:cc:dd:ee:ff");
   REQUIRE(r.ips.size() == 1);
@@ -348,8 +356,9 @@ TEST_CASE("empty optional fields are omitted; an empty gateway reads as none") {
   CHECK(encoded(r, "0.4.0") ==
         R"({"cniVersion":"0.4.0","interfaces":[{"name":"eth0"}],"ips":[{"version":"4","address":"10.0.0.5/24"}],)"
         R"("routes":[{"dst":"0.0.0.0/0"}],"dns":{}})");
-  CHECK(encoded(r, "1.1.0") ==
-        R"({"cniVersion":"1.1.0","interfaces":[{"name":"eth0"}],"ips":[{"address":"10.0.0.5/24"}],"routes":[{"dst":"0.0.0.0/0"}]})");
+  CHECK(
+      encoded(r, "1.1.0") ==
+      R"({"cniVersion":"1.1.0","interfaces":[{"name":"eth0"}],"ips":[{"address":"10.0.0.5/24"}],"routes":[{"dst":"0.0.0.0/0"}]})");
 }
 
 TEST_CASE("malformed results are decoding failures naming the field") {
@@ -379,14 +388,16 @@ TEST_CASE("malformed results are decoding failures naming the field") {
       {R"({"ips":[{"address":"10.0.0.5/24","interface":4294967296}]})", "1.0.0",
        "invalid ips[0].interface: 4294967296 is not an integer"},
       {R"({"interfaces":[{"name":7}]})", "0.4.0", "invalid interfaces[0].name: expected a string"},
-      {R"({"interfaces":[{"name":"eth0","mtu":"big"}]})", "1.1.0", R"(invalid interfaces[0].mtu: "big" is not an integer)"},
+      {R"({"interfaces":[{"name":"eth0","mtu":"big"}]})", "1.1.0",
+       R"(invalid interfaces[0].mtu: "big" is not an integer)"},
       {R"({"routes":[{"gw":"10.0.0.1"}]})", "0.3.0", "invalid routes[0].dst: missing"},
       {R"({"routes":[{"dst":"0.0.0.0/0","table":true}]})", "1.1.0", "invalid routes[0].table: true is not an integer"},
       {R"({"dns":[]})", "0.4.0", "invalid dns: expected a JSON object"},
       {R"({"dns":{"nameservers":"10.0.0.10"}})", "1.0.0", "invalid dns.nameservers: expected an array of strings"},
       {R"({"dns":{"search":["a",1]}})", "1.0.0", "invalid dns.search[1]: expected a string"},
       {R"({"ip4":"10.0.0.5/24"})", "0.2.0", "invalid ip4: expected a JSON object"},
-      {R"({"ip6":{"ip":"fd00::1/129"}})", "0.2.0", R"(invalid ip6.ip: "fd00::1/129" is not an address with a prefix length)"},
+      {R"({"ip6":{"ip":"fd00::1/129"}})", "0.2.0",
+       R"(invalid ip6.ip: "fd00::1/129" is not an address with a prefix length)"},
       {R"({"ip4":{"ip":"10.0.0.5/24","routes":[{"dst":"x"}]}})", "0.1.0",
        R"(invalid ip4.routes[0].dst: "x" is not an address with a prefix length)"},
   };
@@ -414,8 +425,9 @@ TEST_CASE("dns objects: case-insensitive input, Go field order, empty fields omi
   CHECK(dns.domain == "corp");
   CHECK(dns.search == std::vector<std::string>{"svc.cluster.local"});
   CHECK(dns.options == std::vector<std::string>{"ndots:5"});
-  CHECK(wincni::cni::encode_dns(dns).dump() ==
-        R"({"nameservers":["10.0.0.10","10.0.0.11"],"domain":"corp","search":["svc.cluster.local"],"options":["ndots:5"]})");
+  CHECK(
+      wincni::cni::encode_dns(dns).dump() ==
+      R"({"nameservers":["10.0.0.10","10.0.0.11"],"domain":"corp","search":["svc.cluster.local"],"options":["ndots:5"]})");
 
   CHECK(wincni::cni::encode_dns(Dns{}).dump() == "{}");
   Dns search_only;

@@ -101,7 +101,8 @@ TEST_CASE("without CNI_COMMAND the about text goes to stderr") {
   CHECK(about.exit_code == 0);
   CHECK(about.out.empty());
   CHECK(about.err == std::string("test-plugin for the skel tests (wincni ") + WINCNI_VERSION + ", commit " +
-                         std::string(wincni::cni::build_commit()) + ")\nCNI protocol versions supported: 0.4.0, 1.0.0\n");
+                         std::string(wincni::cni::build_commit()) +
+                         ")\nCNI protocol versions supported: 0.4.0, 1.0.0\n");
   CHECK(about_text(spec) == about.err);
 }
 
@@ -358,8 +359,8 @@ TEST_CASE("the log file can come from the config") {
   std::ifstream in(log_file, std::ios::binary);
   std::string content((std::istreambuf_iterator<char>(in)), {});
   CHECK(content.empty());  // at level error, neither the info line nor the ok summary
-  REQUIRE(run(spec, env_for("ADD"), R"({"name":"n","cniVersion":"1.0.0","logFile":")" + log_file.generic_string() +
-                                        R"(","ipam":7})")
+  REQUIRE(run(spec, env_for("ADD"),
+              R"({"name":"n","cniVersion":"1.0.0","logFile":")" + log_file.generic_string() + R"(","ipam":7})")
               .exit_code == 1);
   std::ifstream again(log_file, std::ios::binary);
   std::string after((std::istreambuf_iterator<char>(again)), {});

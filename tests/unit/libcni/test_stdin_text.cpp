@@ -50,8 +50,8 @@ TEST_CASE("stdin: UTF-16 in either byte order becomes UTF-8, outside the ASCII r
 }
 
 TEST_CASE("stdin: broken UTF-16 is a decoding failure (6)") {
-  CHECK(code_of(utf16(u"{}", true) + "x") == 6);            // odd length
-  CHECK(code_of(utf16(std::u16string(1, u'\xD83D'), true)) == 6);  // cut pair
+  CHECK(code_of(utf16(u"{}", true) + "x") == 6);                      // odd length
+  CHECK(code_of(utf16(std::u16string(1, u'\xD83D'), true)) == 6);     // cut pair
   CHECK(code_of(utf16(std::u16string{u'\xDE00', u'a'}, true)) == 6);  // lone low surrogate
   // Named as the config, not as stdin: hnsctl explain decodes files with it.
   CHECK_THROWS_WITH(stdin_as_utf8(utf16(u"{}", true) + "x"),

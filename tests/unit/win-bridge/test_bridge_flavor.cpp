@@ -11,8 +11,8 @@
 using namespace wincni;
 using namespace wincni::engine;
 using nlohmann::json;
-using test::ip;
 using test::config_of;
+using test::ip;
 using test::prefix;
 
 namespace {
@@ -92,11 +92,13 @@ TEST_CASE("on L2Tunnel there is no bridge endpoint: explicit, else IPAM's, else 
 
 TEST_CASE("host-local is kept from handing out HNS's gateway and the bridge endpoint") {
   auto config = config_of(R"({"name":"cbr0","ipam":{"type":"host-local","subnet":"10.244.1.0/24"}})");
-  json ipam = flavor.ipam_for_add(config, host_gw_network(), json::parse(R"({"type":"host-local","subnet":"10.244.1.0/24"})"));
+  json ipam =
+      flavor.ipam_for_add(config, host_gw_network(), json::parse(R"({"type":"host-local","subnet":"10.244.1.0/24"})"));
   CHECK(ipam == json::parse(R"({"type":"host-local","subnet":"10.244.1.0/24","rangeStart":"10.244.1.3"})"));
 
   // Every range of every set, each for its own subnet.
-  const char* dual = R"({"name":"cbr0","ipam":{"type":"host-local","ranges":[[{"subnet":"10.244.1.0/24"}],[{"subnet":"fd00:1::/64"}]]}})";
+  const char* dual =
+      R"({"name":"cbr0","ipam":{"type":"host-local","ranges":[[{"subnet":"10.244.1.0/24"}],[{"subnet":"fd00:1::/64"}]]}})";
   NetworkView network = host_gw_network();
   network.subnets.push_back(SubnetView{prefix("fd00:1::/64"), ip("fd00:1::1"), ip("fd00:1::1"), {}});
   ipam = flavor.ipam_for_add(config_of(dual), network, json::parse(dual)["ipam"]);
@@ -105,7 +107,8 @@ TEST_CASE("host-local is kept from handing out HNS's gateway and the bridge endp
 }
 
 TEST_CASE("an operator's rangeStart, another IPAM, or nothing to skip: the ipam section is unchanged") {
-  const char* started = R"({"name":"cbr0","ipam":{"type":"host-local","subnet":"10.244.1.0/24","rangeStart":"10.244.1.1"}})";
+  const char* started =
+      R"({"name":"cbr0","ipam":{"type":"host-local","subnet":"10.244.1.0/24","rangeStart":"10.244.1.1"}})";
   CHECK(flavor.ipam_for_add(config_of(started), host_gw_network(), json::parse(started)["ipam"]) ==
         json::parse(started)["ipam"]);
   const char* other = R"({"name":"cbr0","ipam":{"type":"azure-vnet-ipam","subnet":"10.244.1.0/24"}})";
@@ -117,7 +120,8 @@ TEST_CASE("an operator's rangeStart, another IPAM, or nothing to skip: the ipam 
                             json::parse(plain)["ipam"])["rangeStart"] == "10.244.1.2");
   // A network whose HNS subnet reserves nothing and an explicit .2 gateway:
   // host-local skips its own gateway, .1 is free.
-  const char* explicit_gateway = R"({"name":"cbr0","ipam":{"type":"host-local","subnet":"10.244.1.0/24","gateway":"10.244.1.2"}})";
+  const char* explicit_gateway =
+      R"({"name":"cbr0","ipam":{"type":"host-local","subnet":"10.244.1.0/24","gateway":"10.244.1.2"}})";
   NetworkView unreserved = host_gw_network();
   unreserved.subnets[0].reserved.reset();
   CHECK(flavor.ipam_for_add(config_of(explicit_gateway), unreserved, json::parse(explicit_gateway)["ipam"]) ==
@@ -154,15 +158,16 @@ TEST_CASE("a network win-bridge creates: HNS keeps .1, the bridge endpoint sits 
   CHECK(plan->addresses == std::vector<cni::IpPrefix>{prefix("10.10.187.66/26")});
 
   // Without an explicit gateway: .1 for HNS, .2 for the bridge endpoint.
-  auto plain = config_of(R"({"name":"cbr0","master":"Ethernet","ipam":{"type":"host-local","subnet":"10.244.1.0/24"}})");
+  auto plain =
+      config_of(R"({"name":"cbr0","master":"Ethernet","ipam":{"type":"host-local","subnet":"10.244.1.0/24"}})");
   CHECK(creatable_network(plain, flavor, kModernHns).value().subnets[0].gateway == ip("10.244.1.1"));
   CHECK(flavor.host_endpoint(plain, host_gw_network())->addresses ==
         std::vector<cni::IpPrefix>{prefix("10.244.1.2/24")});
 }
 
 TEST_CASE("a created dual-stack network: one bridge endpoint for both families, none where HNS keeps the gateway") {
-  auto dual = read_endpoint_config(
-      cni::NetConf::parse(test::fixture_config("ms-l2bridgedualstack_host-local_ipam.conf")));
+  auto dual =
+      read_endpoint_config(cni::NetConf::parse(test::fixture_config("ms-l2bridgedualstack_host-local_ipam.conf")));
   const NetworkSpec spec = creatable_network(dual, flavor, kModernHns).value();
   REQUIRE(spec.subnets.size() == 2);
   CHECK(spec.subnets[0].gateway == ip("192.168.1.1"));
@@ -195,7 +200,8 @@ TEST_CASE("the bridge endpoint is named even when the pods route through HNS's o
   // An explicit .1 is the address HNS keeps: no endpoint can hold it, but
   // the bridge endpoint is still looked for by name (its address is kept
   // from pods).
-  auto config = config_of(R"({"name":"cbr0","ipam":{"type":"host-local","subnet":"10.244.1.0/24","gateway":"10.244.1.1"}})");
+  auto config =
+      config_of(R"({"name":"cbr0","ipam":{"type":"host-local","subnet":"10.244.1.0/24","gateway":"10.244.1.1"}})");
   const auto plan = flavor.host_endpoint(config, host_gw_network());
   REQUIRE(plan);
   CHECK(plan->name == "cbr0_ep");

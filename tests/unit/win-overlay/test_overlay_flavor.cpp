@@ -26,8 +26,8 @@ NetworkView flannel_network(std::uint32_t vsid = 4096) {
   network.name = "flannel.4096";
   network.type = hns::NetworkType::Overlay;
   network.provider_address = ip("192.0.2.4");
-  network.subnets = {SubnetView{prefix("10.244.3.0/24"), ip("10.244.3.1"), ip("10.244.3.1"),
-                                {hns::Policy{hns::VsidPolicy{vsid}}}}};
+  network.subnets = {
+      SubnetView{prefix("10.244.3.0/24"), ip("10.244.3.1"), ip("10.244.3.1"), {hns::Policy{hns::VsidPolicy{vsid}}}}};
   return network;
 }
 
@@ -114,7 +114,8 @@ TEST_CASE("a network win-overlay creates is flanneld's: VSID, VxlanPort, HostRou
 }
 
 TEST_CASE("before HNS 10.3 there is no VxlanPort: 4789 goes without it, another port is refused") {
-  auto plain = config_of(R"({"name":"vxlan0","master":"Ethernet","ipam":{"type":"host-local","subnet":"10.244.3.0/24"}})");
+  auto plain =
+      config_of(R"({"name":"vxlan0","master":"Ethernet","ipam":{"type":"host-local","subnet":"10.244.3.0/24"}})");
   const NetworkSpec spec = creatable_network(plain, flavor, kBeforeVxlanPort).value();
   CHECK(find_policy<hns::VxlanPortPolicy>(spec.policies) == nullptr);
   auto other = config_of(R"({"name":"vxlan0","master":"Ethernet","vxlanPort":4790,
@@ -141,8 +142,8 @@ TEST_CASE("the endpoint carries the network's provider address, unless the confi
   auto config = config_of(R"({"name":"flannel.4096","ipMasq":true,"policies":[
       {"name":"EndpointPolicy","value":{"Type":"OutBoundNAT","Settings":{"Exceptions":["10.96.0.0/12"]}}}]})");
   const NetworkView network = flannel_network();
-  const EndpointSpec spec = plan_endpoint(PlanRequest{config, flavor, network, HnsApi::V2, "p_flannel.4096", {},
-                                                      {PodAddress{prefix("10.244.3.5/24"), std::nullopt}}});
+  const EndpointSpec spec = plan_endpoint(PlanRequest{
+      config, flavor, network, HnsApi::V2, "p_flannel.4096", {}, {PodAddress{prefix("10.244.3.5/24"), std::nullopt}}});
   REQUIRE(find_policy<hns::ProviderAddressPolicy>(spec.policies) != nullptr);
   CHECK(find_policy<hns::ProviderAddressPolicy>(spec.policies)->provider_address == "192.0.2.4");
   // ipMasq: one OutBoundNAT, the config's exceptions and the network's subnet merged.
@@ -159,8 +160,8 @@ TEST_CASE("the endpoint carries the network's provider address, unless the confi
 
   auto own = config_of(R"({"name":"flannel.4096","policies":[
       {"name":"EndpointPolicy","value":{"Type":"ProviderAddress","Settings":{"ProviderAddress":"10.0.133.170"}}}]})");
-  const EndpointSpec own_spec = plan_endpoint(PlanRequest{own, flavor, network, HnsApi::V2, "p_flannel.4096", {},
-                                                          {PodAddress{prefix("10.244.3.5/24"), std::nullopt}}});
+  const EndpointSpec own_spec = plan_endpoint(PlanRequest{
+      own, flavor, network, HnsApi::V2, "p_flannel.4096", {}, {PodAddress{prefix("10.244.3.5/24"), std::nullopt}}});
   int provider_policies = 0;
   for (const hns::Policy& policy : own_spec.policies) {
     if (const auto* pa = policy.as<hns::ProviderAddressPolicy>()) {
@@ -193,7 +194,8 @@ TEST_CASE("STATUS: limited connectivity without a provider address, or with anot
   REQUIRE(other_vni);
   CHECK(other_vni->find("4097") != std::string::npos);
   // No vni in the config: nothing to compare.
-  CHECK_FALSE(flavor.connectivity_problem(config_of(R"({"name":"flannel.4096"})"), flannel_network(4097), no_endpoints));
+  CHECK_FALSE(
+      flavor.connectivity_problem(config_of(R"({"name":"flannel.4096"})"), flannel_network(4097), no_endpoints));
 }
 
 TEST_CASE("the reference configs read as win-overlay reads them") {

@@ -30,8 +30,7 @@ std::string network_settings(const std::string& name, const std::string& subnet,
       {"Ipams",
        {{{"Type", "Static"},
          {"Subnets",
-          {{{"IpAddressPrefix", subnet},
-            {"Routes", {{{"NextHop", gateway}, {"DestinationPrefix", "0.0.0.0/0"}}}}}}}}}},
+          {{{"IpAddressPrefix", subnet}, {"Routes", {{{"NextHop", gateway}, {"DestinationPrefix", "0.0.0.0/0"}}}}}}}}}},
   };
   return settings.dump();
 }
@@ -57,8 +56,8 @@ HcnApi& api() {
 // Creates a network and returns its ID, checking the reply on the way.
 std::string create_network(const std::string& name, const std::string& subnet, const std::string& gateway) {
   OpenHandle network{api(), HcnObject::Network};
-  HcnReply created = api().create(HcnObject::Network, nullptr, Guid{}, network_settings(name, subnet, gateway),
-                                  &network.handle);
+  HcnReply created =
+      api().create(HcnObject::Network, nullptr, Guid{}, network_settings(name, subnet, gateway), &network.handle);
   INFO(created.error_record);
   REQUIRE(created.ok());
   REQUIRE(network.handle != nullptr);
@@ -156,8 +155,8 @@ TEST_CASE("a handle is of one kind only") {
   HcnReply found = api().enumerate(HcnObject::Network, name_filter("win32-handle-kind"));
   REQUIRE(found.ok());
   OpenHandle network{api(), HcnObject::Network};
-  REQUIRE(api().open(HcnObject::Network, *Guid::parse(json::parse(found.output)[0].get<std::string>()),
-                     &network.handle)
+  REQUIRE(api()
+              .open(HcnObject::Network, *Guid::parse(json::parse(found.output)[0].get<std::string>()), &network.handle)
               .ok());
   HcnReply wrong = api().query_properties(HcnObject::Endpoint, network.handle, "");
   CHECK(wrong.hr == hr::kInvalidHandle);
@@ -184,7 +183,8 @@ TEST_CASE("HCS through vmcompute.dll: a compute system's life, HCS's result docu
   HcnReply missing = api().hcs_open("win32-no-such-container", &system);
   CHECK(missing.hr == hr::kSystemNotFound);
   CHECK(system == nullptr);
-  CHECK(json::parse(missing.error_record)["Error"].get<std::int32_t>() == static_cast<std::int32_t>(hr::kSystemNotFound));
+  CHECK(json::parse(missing.error_record)["Error"].get<std::int32_t>() ==
+        static_cast<std::int32_t>(hr::kSystemNotFound));
 
   REQUIRE(api().hcs_create("win32-container", R"({"SystemType":"Container"})", &system).ok());
   HcnReply properties = api().hcs_properties(system, "");

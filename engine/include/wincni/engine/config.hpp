@@ -149,9 +149,9 @@ struct NetworkBlueprint {
 };
 
 struct EndpointConfig {
-  std::string network;       // "name": the HNS network's name
-  std::string plugin_type;   // "type" as written ("win-bridge", "sdnbridge", "L2Tunnel", ...)
-  std::optional<HnsApi> api; // nullopt: decided by CNI_NETNS
+  std::string network;        // "name": the HNS network's name
+  std::string plugin_type;    // "type" as written ("win-bridge", "sdnbridge", "L2Tunnel", ...)
+  std::optional<HnsApi> api;  // nullopt: decided by CNI_NETNS
 
   std::optional<cni::IpPrefix> ip_masq_network;  // an address reads as /32 or /128
   bool ip_masq = false;

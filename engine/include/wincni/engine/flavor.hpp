@@ -63,8 +63,7 @@ class EndpointFlavor {
   // (win-bridge: the bridge endpoint "<network>_ep" at the pods' gateway).
   // A network the plugin creates gets it, attached to the host; on any
   // network its addresses are kept from pods. Default: none.
-  virtual std::optional<HostEndpointPlan> host_endpoint(const EndpointConfig& config,
-                                                        const NetworkView& network) const;
+  virtual std::optional<HostEndpointPlan> host_endpoint(const EndpointConfig& config, const NetworkView& network) const;
   // What the node's endpoint is called in messages ("the host's bridge
   // endpoint"). Default: "the host's endpoint on the network".
   virtual std::string host_endpoint_role() const;

@@ -128,7 +128,8 @@ class HnsClient {
   // `id` goes to HcnCreate*'s Id parameter, the documented way to choose an
   // object's ID (as well as in `settings`, where hcsshim puts it); null lets
   // HNS choose. The answer is the created object's properties.
-  HnsAnswer create(HcnObject kind, const Guid& network, const Guid& id, const Json& settings, const std::string& object);
+  HnsAnswer create(HcnObject kind, const Guid& network, const Guid& id, const Json& settings,
+                   const std::string& object);
   bool remove(HcnObject kind, const Guid& id, const std::string& object);
   // false when the object is not there.
   bool modify(HcnObject kind, const Guid& id, const Json& settings, const std::string& object);

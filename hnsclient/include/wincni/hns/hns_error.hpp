@@ -34,8 +34,7 @@ class HnsError : public cni::Error {
                              const std::string& hns_text);
   // An answer the client could not read (HCN_E_INVALID_JSON): the call may
   // have done its work.
-  static HnsError unreadable_answer(const std::string& operation, const std::string& object,
-                                    const std::string& text);
+  static HnsError unreadable_answer(const std::string& operation, const std::string& object, const std::string& text);
   // {"Success":false} from HNS v1 about an object it still lists: HNS turned
   // the request down, in words of the host's language.
   static HnsError v1_refusal(const std::string& operation, const std::string& object, const std::string& hns_text);

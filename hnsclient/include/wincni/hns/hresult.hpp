@@ -13,23 +13,21 @@ using HResult = std::uint32_t;
 
 constexpr bool failed(HResult hr) { return (hr & 0x80000000u) != 0; }
 constexpr bool succeeded(HResult hr) { return !failed(hr); }
-constexpr HResult hresult_from_win32(std::uint32_t code) {
-  return code == 0 ? 0 : ((code & 0xFFFFu) | 0x80070000u);
-}
+constexpr HResult hresult_from_win32(std::uint32_t code) { return code == 0 ? 0 : ((code & 0xFFFFu) | 0x80070000u); }
 
 namespace hr {
 constexpr HResult kOk = 0;
 constexpr HResult kNotImpl = 0x80004001;
 constexpr HResult kFail = 0x80004005;
-constexpr HResult kInvalidArg = 0x80070057;          // ERROR_INVALID_PARAMETER
-constexpr HResult kElementNotFound = 0x80070490;     // ERROR_NOT_FOUND
-constexpr HResult kAlreadyExists = 0x800700B7;       // ERROR_ALREADY_EXISTS
-constexpr HResult kDupName = 0x80070034;             // ERROR_DUP_NAME
-constexpr HResult kProcNotFound = 0x8007007F;        // ERROR_PROC_NOT_FOUND: a missing export
-constexpr HResult kTimeout = 0x800705B4;             // ERROR_TIMEOUT
-constexpr HResult kInvalidHandle = 0x80070006;       // ERROR_INVALID_HANDLE
-constexpr HResult kNoMoreItems = 0x80070103;         // ERROR_NO_MORE_ITEMS
-constexpr HResult kNotSupported = 0x80070032;        // ERROR_NOT_SUPPORTED
+constexpr HResult kInvalidArg = 0x80070057;       // ERROR_INVALID_PARAMETER
+constexpr HResult kElementNotFound = 0x80070490;  // ERROR_NOT_FOUND
+constexpr HResult kAlreadyExists = 0x800700B7;    // ERROR_ALREADY_EXISTS
+constexpr HResult kDupName = 0x80070034;          // ERROR_DUP_NAME
+constexpr HResult kProcNotFound = 0x8007007F;     // ERROR_PROC_NOT_FOUND: a missing export
+constexpr HResult kTimeout = 0x800705B4;          // ERROR_TIMEOUT
+constexpr HResult kInvalidHandle = 0x80070006;    // ERROR_INVALID_HANDLE
+constexpr HResult kNoMoreItems = 0x80070103;      // ERROR_NO_MORE_ITEMS
+constexpr HResult kNotSupported = 0x80070032;     // ERROR_NOT_SUPPORTED
 constexpr HResult kRpcServerUnavailable = 0x800706BA;
 constexpr HResult kRpcServerTooBusy = 0x800706BB;
 constexpr HResult kRpcCallFailed = 0x800706BE;

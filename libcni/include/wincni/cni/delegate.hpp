@@ -42,8 +42,8 @@ struct DelegateOptions {
 //     which each delegate gets one higher): 7, before anything is started.
 // ADD: the delegate's result, decoded in its own cniVersion (or `version`
 // when it prints none); stdout that is not JSON is 6.
-Result delegate_add(std::string_view plugin, std::string_view config, std::string_view version,
-                    const Environment& env, const DelegateOptions& options = {});
+Result delegate_add(std::string_view plugin, std::string_view config, std::string_view version, const Environment& env,
+                    const DelegateOptions& options = {});
 void delegate_del(std::string_view plugin, std::string_view config, const Environment& env,
                   const DelegateOptions& options = {});
 void delegate_check(std::string_view plugin, std::string_view config, const Environment& env,

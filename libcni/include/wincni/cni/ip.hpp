@@ -59,14 +59,14 @@ class IpPrefix {
   int length() const { return length_; }
   IpFamily family() const { return address_.family(); }
 
-  IpPrefix network() const;              // host bits cleared
-  bool is_network() const;               // no host bits set
-  IpAddress first() const;               // network address
-  IpAddress last() const;                // broadcast (v4) / last address (v6)
-  IpAddress mask() const;                // e.g. 255.255.255.0
+  IpPrefix network() const;  // host bits cleared
+  bool is_network() const;   // no host bits set
+  IpAddress first() const;   // network address
+  IpAddress last() const;    // broadcast (v4) / last address (v6)
+  IpAddress mask() const;    // e.g. 255.255.255.0
   bool contains(const IpAddress& ip) const;
   bool overlaps(const IpPrefix& other) const;
-  std::string str() const;               // "address/len", address kept as is
+  std::string str() const;  // "address/len", address kept as is
 
   friend bool operator==(const IpPrefix&, const IpPrefix&) = default;
 

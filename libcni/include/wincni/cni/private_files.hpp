@@ -95,8 +95,7 @@ bool publish_file_exclusive(const std::string& dir, std::string_view name, std::
 // never a mix: written to dir/staging, then renamed over the name. The
 // staging name must be unique to the writer (its process ID in it); on
 // failure it is removed. Not fsynced, as above.
-void replace_file(const std::string& dir, std::string_view name, std::string_view staging,
-                  std::string_view content);
+void replace_file(const std::string& dir, std::string_view name, std::string_view staging, std::string_view content);
 
 // False when there was nothing to remove.
 bool remove_file(const std::string& path);

@@ -12,9 +12,9 @@
 namespace wincni::cni {
 
 struct ProcessSpec {
-  std::string program;                  // a path; no PATH search
-  std::vector<std::string> args;        // argv[1..]
-  std::vector<std::string> env;         // "K=V" entries: the child's whole environment
+  std::string program;            // a path; no PATH search
+  std::vector<std::string> args;  // argv[1..]
+  std::vector<std::string> env;   // "K=V" entries: the child's whole environment
   std::string stdin_data;
   std::chrono::milliseconds timeout{0};  // 0: no limit
   // When set, stdin is what this returns instead of stdin_data. It is called

@@ -17,15 +17,15 @@ struct Interface {
   std::string name;
   std::string mac;
   std::string sandbox;
-  std::optional<int> mtu;          // 1.1.0
-  std::string socket_path;         // 1.1.0
-  std::string pci_id;              // 1.1.0
+  std::optional<int> mtu;   // 1.1.0
+  std::string socket_path;  // 1.1.0
+  std::string pci_id;       // 1.1.0
 };
 
 struct IpConfig {
-  IpPrefix address;                // host address with prefix: 10.1.2.5/24
+  IpPrefix address;  // host address with prefix: 10.1.2.5/24
   std::optional<IpAddress> gateway;
-  std::optional<int> interface;    // index into interfaces; 0 is kept
+  std::optional<int> interface;  // index into interfaces; 0 is kept
 };
 
 struct Route {

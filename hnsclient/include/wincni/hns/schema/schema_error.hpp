@@ -10,10 +10,10 @@ namespace wincni::hns {
 class SchemaError : public std::runtime_error {
  public:
   enum class Kind {
-    Type,     // wrong JSON type, or not JSON at all
-    Value,    // right type, impossible value (port 70000, a bad GUID)
-    Address,  // an IP address or prefix that does not parse
-    Policy,   // a policy whose settings do not fit its type
+    Type,         // wrong JSON type, or not JSON at all
+    Value,        // right type, impossible value (port 70000, a bad GUID)
+    Address,      // an IP address or prefix that does not parse
+    Policy,       // a policy whose settings do not fit its type
     NetworkType,  // a network Type HNS does not have
   };
 

@@ -26,15 +26,15 @@ OwnerKey source_vip_owner();
 struct StandingAddress {
   cni::IpAddress address;
   std::optional<cni::IpAddress> moved_from;  // the address released because it left the subnet
-  bool fresh = false;                         // reserved by this call
+  bool fresh = false;                        // reserved by this call
 };
 
 // The address `owner` holds in `subnet` in the store of `network` under
 // `data_dir` ("" for host-local's default), reserving the next free one when
 // it holds none. Addresses it holds outside `subnet` (the node's subnet
 // changed) are released. Under the store's lock, as every pod's ADD.
-StandingAddress hold_standing_address(std::string_view data_dir, std::string_view network,
-                                      const cni::IpPrefix& subnet, const OwnerKey& owner);
+StandingAddress hold_standing_address(std::string_view data_dir, std::string_view network, const cni::IpPrefix& subnet,
+                                      const OwnerKey& owner);
 
 // Releases `owner`'s reservation of `address`, if it still holds it.
 void release_standing_address(std::string_view data_dir, std::string_view network, const OwnerKey& owner,

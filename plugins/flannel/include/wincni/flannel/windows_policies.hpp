@@ -43,7 +43,6 @@ std::vector<hns::Policy> generated_policies(const PolicySources& sources);
 // or an encapsulated route the delegate lists already is left out, and a
 // ProviderAddress is added only when it has none. cni::Error 7 when the
 // delegate's own policies do not read.
-void merge_generated_policies(nlohmann::json& delegate, const std::vector<hns::Policy>& generated,
-                              engine::HnsApi api);
+void merge_generated_policies(nlohmann::json& delegate, const std::vector<hns::Policy>& generated, engine::HnsApi api);
 
 }  // namespace wincni::flannel

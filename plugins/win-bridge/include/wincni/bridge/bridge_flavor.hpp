@@ -33,13 +33,13 @@ class BridgeFlavor final : public engine::EndpointFlavor {
   cni::IpAddress network_gateway(const engine::EndpointConfig& config, hns::NetworkType type,
                                  const cni::IpPrefix& subnet) const override;
   std::optional<engine::HostEndpointPlan> host_endpoint(const engine::EndpointConfig& config,
-                                                          const engine::NetworkView& network) const override;
+                                                        const engine::NetworkView& network) const override;
   std::string host_endpoint_role() const override { return "the host's bridge endpoint"; }
 
   nlohmann::json ipam_for_add(const engine::EndpointConfig& config, const engine::NetworkView& network,
                               nlohmann::json ipam) const override;
-  std::optional<cni::IpAddress> pod_gateway(const engine::EndpointConfig& config,
-                                            const engine::NetworkView& network, const cni::IpAddress& address,
+  std::optional<cni::IpAddress> pod_gateway(const engine::EndpointConfig& config, const engine::NetworkView& network,
+                                            const cni::IpAddress& address,
                                             const std::optional<cni::IpAddress>& ipam_gateway) const override;
   std::optional<std::string> connectivity_problem(const engine::EndpointConfig& config,
                                                   const engine::NetworkView& network,

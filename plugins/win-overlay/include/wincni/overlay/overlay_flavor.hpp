@@ -41,14 +41,13 @@ class OverlayFlavor final : public engine::EndpointFlavor {
   std::optional<std::string> needs_ipam(engine::HnsApi api) const override;
   bool carries(cni::IpFamily family) const override { return family == cni::IpFamily::V4; }
 
-  std::optional<cni::IpAddress> pod_gateway(const engine::EndpointConfig& config,
-                                            const engine::NetworkView& network, const cni::IpAddress& address,
+  std::optional<cni::IpAddress> pod_gateway(const engine::EndpointConfig& config, const engine::NetworkView& network,
+                                            const cni::IpAddress& address,
                                             const std::optional<cni::IpAddress>& ipam_gateway) const override;
   std::optional<cni::IpAddress> provider_address(const engine::NetworkView& network) const override {
     return network.provider_address;
   }
-  std::string mac_for(const engine::EndpointConfig& config,
-                      const std::vector<cni::IpPrefix>& addresses) const override;
+  std::string mac_for(const engine::EndpointConfig& config, const std::vector<cni::IpPrefix>& addresses) const override;
   std::optional<std::string> connectivity_problem(const engine::EndpointConfig& config,
                                                   const engine::NetworkView& network,
                                                   const EndpointQueries& endpoints) const override;
