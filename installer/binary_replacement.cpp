@@ -116,4 +116,9 @@ std::vector<Leftover> remove_leftovers(const std::string& bin_dir, const std::ve
   return leftovers;
 }
 
+std::string describe(const Leftover& leftover) {
+  return leftover.path + ": " +
+         (leftover.removed ? "removed (left by an earlier run)" : "still running (or locked), kept");
+}
+
 }  // namespace wincni::installer

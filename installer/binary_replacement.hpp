@@ -37,5 +37,7 @@ struct Leftover {
 // moved aside, and new copies a killed run never renamed. Removed unless
 // still running.
 std::vector<Leftover> remove_leftovers(const std::string& bin_dir, const std::vector<std::string>& file_names);
+// Its report line: "<path>: removed (left by an earlier run)" or kept.
+std::string describe(const Leftover& leftover);
 
 }  // namespace wincni::installer

@@ -4,9 +4,11 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "binary_replacement.hpp"
 #include "config_file_update.hpp"
+#include "config_takeover.hpp"
 #include "installed_files.hpp"
 #include "node_configs.hpp"
 #include "wincni/cni/config_file_names.hpp"
@@ -56,25 +58,6 @@ std::string describe(const BinaryChange& change) {
                      change.moved_aside_to);
 }
 
-// Runtimes load the first config of the folder in name order: one sorting
-// before ours wins, which is the usual cause of pods on the wrong network
-// after a migration.
-void warn_about_configs_before(const std::string& conf_dir, const std::string& conf_name, cni::ByteSink& warnings) {
-  std::vector<std::string> earlier;
-  for (const private_files::DirEntry& entry : private_files::list_directory(conf_dir)) {
-    const bool loaded_first = entry.regular_file && cni::is_config_file_name(entry.name) && entry.name < conf_name;
-    if (loaded_first) earlier.push_back(entry.name);
-  }
-  std::sort(earlier.begin(), earlier.end());
-  for (const std::string& name : earlier) {
-    warnings.write(
-        fmt::format("wincni-install: warning: {} comes before {} in {}: the runtime uses the first "
-                    "config in name order, so pods get that one; remove it or rename ours with "
-                    "--conf-name\n",
-                    name, conf_name, conf_dir));
-  }
-}
-
 void report_config(const std::string& dir, const std::string& name, bool written, cni::ByteSink& report) {
   report.write(fmt::format("{}: {}\n", private_files::join(dir, name), written ? "written" : "unchanged"));
 }
@@ -89,7 +72,7 @@ std::vector<std::string> suite_binaries() {
   return names;
 }
 
-void install(const InstallOptions& options, cni::ByteSink& report, cni::ByteSink& warnings) {
+void install(const InstallOptions& options, cni::ByteSink& report) {
   const std::string source_dir = options.source_dir.empty() ? files::own_directory() : options.source_dir;
   const std::vector<std::string> binaries = suite_binaries();
   const std::vector<std::string> builds = read_binaries(source_dir, binaries);
@@ -104,11 +87,20 @@ void install(const InstallOptions& options, cni::ByteSink& report, cni::ByteSink
     if (folder == &options.flanneld_conf_dir && !with_net_conf) continue;
     private_files::require_administrators_only(*folder);
   }
-  private_files::create_private_directories(options.bin_dir);
-  for (const Leftover& leftover : remove_leftovers(options.bin_dir, binaries)) {
-    const char* what = leftover.removed ? "removed (left by an earlier run)" : "still running (or locked), kept";
-    report.write(fmt::format("{}: {}\n", leftover.path, what));
+  // A config that sorts before ours keeps the node on another plugin: the
+  // run would succeed and change nothing that matters.
+  const std::vector<std::string> earlier = configs_loaded_before(options.conf_dir, options.conf_name);
+  if (!earlier.empty() && !options.take_over) {
+    throw std::runtime_error(fmt::format(
+        "{} in {} sorts before {}: the runtime loads the first config in name order, so pods would keep getting "
+        "that one, not wincni. Nothing was changed. Run again with --take-over to move {} aside to {} "
+        "(wincni-install --uninstall puts {} back), or remove {} yourself",
+        fmt::join(earlier, ", "), options.conf_dir, options.conf_name, earlier.size() == 1 ? "it" : "them",
+        private_files::join(options.conf_dir, kTakenOverFolder), earlier.size() == 1 ? "it" : "them",
+        earlier.size() == 1 ? "it" : "them"));
   }
+  private_files::create_private_directories(options.bin_dir);
+  for (const Leftover& leftover : remove_leftovers(options.bin_dir, binaries)) report.write(describe(leftover) + '\n');
   for (size_t i = 0; i < binaries.size(); ++i) {
     report.write(describe(install_binary(builds[i], options.bin_dir, binaries[i])) + '\n');
   }
@@ -116,7 +108,9 @@ void install(const InstallOptions& options, cni::ByteSink& report, cni::ByteSink
   remove_leftovers(options.conf_dir, {options.conf_name});
   report_config(options.conf_dir, options.conf_name, update_config_file(options.conf_dir, options.conf_name, conflist),
                 report);
-  warn_about_configs_before(options.conf_dir, options.conf_name, warnings);
+  // Ours is in place first (it sorts after theirs, so nothing changes yet);
+  // then theirs go, each in one rename.
+  take_over(options.conf_dir, earlier, report);
 
   if (with_net_conf) {
     remove_leftovers(options.flanneld_conf_dir, {"net-conf.json"});

@@ -17,6 +17,6 @@ namespace wincni::installer {
 std::vector<std::string> suite_binaries();
 
 // Throws std::exception on failure; what was done before it is reported.
-void install(const InstallOptions& options, cni::ByteSink& report, cni::ByteSink& warnings);
+void install(const InstallOptions& options, cni::ByteSink& report);
 
 }  // namespace wincni::installer

@@ -246,7 +246,14 @@ cni::OptionSet command_line_options() {
   for (const Setting& setting : kSettings) {
     options.value(setting.flag, fmt::format("{} [{}]", setting.help, setting.variable));
   }
-  options.flag("layouts", "print the layouts' folders on a Windows node as JSON and exit")
+  options
+      .flag("take-over",
+            "move the configs a runtime would load before ours into <conf-dir>\\wincni-taken-over "
+            "(else they make the run fail) [WINCNI_TAKE_OVER=1]")
+      .flag("uninstall",
+            "undo an installation: remove this release's binaries, move our config aside, put back "
+            "what --take-over moved (flanneld's net-conf.json and HNS networks stay)")
+      .flag("layouts", "print the layouts' folders on a Windows node as JSON and exit")
       .flag("version", "print the version and exit")
       .flag("help", "show this help", 'h');
   return options;
@@ -308,7 +315,13 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
     throw UsageError(
         fmt::format("{}: \"{}\" names a device on Windows", values.origin("conf-name"), options_out.conf_name));
   }
+  if (flags.given("uninstall")) {
+    // What to undo needs only the folders, not the cluster's settings.
+    parsed.request = Request::Uninstall;
+    return parsed;
+  }
   options_out.network = read_network(values);
+  options_out.take_over = flags.given("take-over") || env.get_or("WINCNI_TAKE_OVER", "") == "1";
   return parsed;
 }
 

@@ -27,10 +27,13 @@ struct InstallOptions {
   // Where flanneld's net-conf.json goes; written only with a cluster CIDR.
   std::string flanneld_conf_dir;
   NetworkSettings network;
+  // Move the configs that would be loaded before ours aside
+  // (config_takeover.hpp); without it they make the run fail.
+  bool take_over = false;
 };
 
 // What the command line asks for besides an installation.
-enum class Request { Install, Help, Version, Layouts };
+enum class Request { Install, Uninstall, Help, Version, Layouts };
 
 struct ParsedCommandLine {
   Request request = Request::Install;

@@ -6,6 +6,7 @@
 
 #include "install.hpp"
 #include "node_layout.hpp"
+#include "uninstall.hpp"
 #include "wincni/cni/build_identity.hpp"
 #include "wincni/cni/byte_streams.hpp"
 #include "wincni/cni/env.hpp"
@@ -28,10 +29,13 @@ int main(int argc, char** argv) {
       case installer::Request::Layouts:
         out.write(installer::windows_layout_table().dump(2) + '\n');
         return 0;
+      case installer::Request::Uninstall:
+        installer::uninstall(parsed.options, out);
+        return 0;
       case installer::Request::Install:
         break;
     }
-    installer::install(parsed.options, out, err);
+    installer::install(parsed.options, out);
     return 0;
   } catch (const installer::UsageError& error) {
     err.write(fmt::format("wincni-install: {}\n(wincni-install --help lists the flags)\n", error.what()));

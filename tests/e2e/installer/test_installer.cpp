@@ -260,17 +260,86 @@ TEST_CASE("settings come from flags, else from WINCNI_* variables, else the defa
   }
 }
 
-TEST_CASE("a config that the runtime would load first is named in a warning") {
+// operator review: over sig-windows-tools' flannel, whose 10-flannel.conf
+// sorts before our 10-flannel.conflist, the installer said a warning, exited
+// 0, and the node kept running the old plugin.
+TEST_CASE("a config the runtime would load first fails the run, unless --take-over moves it aside") {
   InstallerNode node;
   fs::create_directories(node.conf());
+  std::ofstream(node.conf() / "10-flannel.conf") << R"({"name":"cbr0","type":"flannel"})";
   std::ofstream(node.conf() / "0-containerd-nat.conf") << "{}";
   std::ofstream(node.conf() / "99-later.conflist") << "{}";
-  const auto run = node.install(kServiceCidr);
-  INFO(run.out << run.err);
-  REQUIRE(run.exit_code == 0);
-  CHECK(run.err.find("0-containerd-nat.conf comes before 10-flannel.conflist") != std::string::npos);
-  CHECK(run.err.find("99-later") == std::string::npos);
-  CHECK(fs::exists(node.conf() / "0-containerd-nat.conf"));  // a warning, not a deletion
+  std::ofstream(node.conf() / "05-notes.txt") << "not a config";
+
+  const auto refused = node.install(kServiceCidr);
+  INFO(refused.out << refused.err);
+  CHECK(refused.exit_code == 1);
+  CHECK(refused.err.find("0-containerd-nat.conf, 10-flannel.conf") != std::string::npos);
+  CHECK(refused.err.find("--take-over") != std::string::npos);
+  CHECK(refused.err.find("99-later") == std::string::npos);
+  CHECK(entries(node.bin()).empty());
+  CHECK_FALSE(fs::exists(node.conf() / "10-flannel.conflist"));
+
+  std::vector<std::string> taken = {"--take-over"};
+  taken.insert(taken.end(), kServiceCidr.begin(), kServiceCidr.end());
+  const auto took = node.install(taken);
+  INFO(took.out << took.err);
+  REQUIRE(took.exit_code == 0);
+  const fs::path kept = node.conf() / "wincni-taken-over";
+  CHECK(file_text(kept / "10-flannel.conf") == R"({"name":"cbr0","type":"flannel"})");
+  CHECK(fs::exists(kept / "0-containerd-nat.conf"));
+  CHECK(took.line_about(node.conf() / "10-flannel.conf").starts_with("moved aside to "));
+  // What stays: ours, a config after ours, a file that is no config.
+  CHECK(fs::exists(node.conf() / "10-flannel.conflist"));
+  CHECK(fs::exists(node.conf() / "99-later.conflist"));
+  CHECK(fs::exists(node.conf() / "05-notes.txt"));
+  CHECK_FALSE(fs::exists(node.conf() / "10-flannel.conf"));
+  CHECK(node.install(kServiceCidr).exit_code == 0);  // nothing left before ours
+
+  // A second take-over never overwrites what the first kept.
+  std::ofstream(node.conf() / "10-flannel.conf") << "{}";
+  const auto again = node.install(taken);
+  CHECK(again.exit_code == 1);
+  CHECK(again.err.find("already in") != std::string::npos);
+  CHECK(file_text(kept / "10-flannel.conf") == R"({"name":"cbr0","type":"flannel"})");
+  CHECK(fs::exists(node.conf() / "10-flannel.conf"));
+}
+
+TEST_CASE("--uninstall removes this release's binaries, moves our config aside, puts back what --take-over moved") {
+  InstallerNode node;
+  fs::create_directories(node.conf());
+  const std::string theirs = R"({"name":"cbr0","type":"flannel"})";
+  std::ofstream(node.conf() / "10-flannel.conf") << theirs;
+  std::vector<std::string> taken = {"--take-over", "--cluster-cidr", "10.244.0.0/16"};
+  taken.insert(taken.end(), kServiceCidr.begin(), kServiceCidr.end());
+  REQUIRE(node.install(taken).exit_code == 0);
+  const std::string ours = file_text(node.conf() / "10-flannel.conflist");
+  // An operator's own build of one binary is not this release's.
+  const std::string own_build = node.binary("hnsctl");
+  std::ofstream(node.bin() / own_build, std::ios::binary | std::ios::app) << "patched";
+
+  const auto undone = node.install({"--uninstall"});
+  INFO(undone.out << undone.err);
+  REQUIRE(undone.exit_code == 0);
+  for (const std::string& binary : node.binaries()) {
+    CAPTURE(binary);
+    CHECK(fs::exists(node.bin() / binary) == (binary == own_build));
+  }
+  CHECK(undone.line_about(node.bin() / own_build).starts_with("kept: not the build beside this installer"));
+  CHECK(file_text(node.conf() / "10-flannel.conf") == theirs);
+  CHECK_FALSE(fs::exists(node.conf() / "10-flannel.conflist"));
+  CHECK(file_text(node.conf() / "wincni-uninstalled" / "10-flannel.conflist") == ours);
+  CHECK(fs::exists(node.flanneld() / "net-conf.json"));  // flanneld may still read it
+
+  // Installed again over what was put back, and undone again while a file
+  // of a taken-over name has appeared meanwhile: that one is not put back.
+  REQUIRE(node.install(taken).exit_code == 0);
+  std::ofstream(node.conf() / "10-flannel.conf") << "{}";
+  const auto second = node.install({"--uninstall"});
+  REQUIRE(second.exit_code == 0);
+  CHECK(file_text(node.conf() / "10-flannel.conf") == "{}");
+  CHECK(file_text(node.conf() / "wincni-taken-over" / "10-flannel.conf") == theirs);
+  CHECK(second.line_about(node.conf() / "wincni-taken-over" / "10-flannel.conf").starts_with("kept: "));
 }
 
 TEST_CASE("bad input fails before anything on the node changes") {

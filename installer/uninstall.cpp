@@ -1,0 +1,87 @@
+#include "uninstall.hpp"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "binary_replacement.hpp"
+#include "config_takeover.hpp"
+#include "install.hpp"
+#include "installed_files.hpp"
+#include "wincni/cni/private_files.hpp"
+
+namespace wincni::installer {
+
+namespace {
+
+namespace private_files = cni::private_files;
+
+void remove_binaries(const InstallOptions& options, cni::ByteSink& report) {
+  const std::string source_dir = options.source_dir.empty() ? files::own_directory() : options.source_dir;
+  for (const std::string& binary : suite_binaries()) {
+    const std::string path = private_files::join(options.bin_dir, binary);
+    if (private_files::is_link(path)) {
+      report.write(fmt::format("{}: kept: a link, not a file the installer wrote\n", path));
+      continue;
+    }
+    const auto installed = private_files::is_regular_file(path) ? private_files::read_file(path) : std::nullopt;
+    if (!installed) continue;
+    const auto release = private_files::read_file(private_files::join(source_dir, binary));
+    if (!release || *release != *installed) {
+      report.write(
+          fmt::format("{}: kept: not the build beside this installer (run the installer of the release "
+                      "that put it there, or remove it yourself)\n",
+                      path));
+      continue;
+    }
+    const files::Removal removal = files::remove_unless_busy(path);
+    report.write(fmt::format(
+        "{}: {}\n", path, removal == files::Removal::Busy ? "kept: running; run --uninstall again later" : "removed"));
+  }
+  for (const Leftover& leftover : remove_leftovers(options.bin_dir, suite_binaries())) {
+    report.write(describe(leftover) + '\n');
+  }
+}
+
+void move_config_aside(const InstallOptions& options, cni::ByteSink& report) {
+  const std::string path = private_files::join(options.conf_dir, options.conf_name);
+  if (!private_files::is_regular_file(path) && !private_files::is_link(path)) return;
+  const std::string aside_dir = private_files::join(options.conf_dir, kUninstalledFolder);
+  const std::string aside = private_files::join(aside_dir, options.conf_name);
+  private_files::create_private_directories(aside_dir);
+  // The newest uninstall's copy is the one kept.
+  private_files::move_over(path, aside);
+  report.write(fmt::format("{}: moved aside to {}\n", path, aside));
+}
+
+void restore_taken_over(const InstallOptions& options, cni::ByteSink& report) {
+  const std::string kept_dir = private_files::join(options.conf_dir, kTakenOverFolder);
+  if (!private_files::is_directory(kept_dir) || private_files::is_link(kept_dir)) return;
+  for (const private_files::DirEntry& entry : private_files::list_directory(kept_dir)) {
+    if (!entry.regular_file) continue;
+    const std::string from = private_files::join(kept_dir, entry.name);
+    const std::string to = private_files::join(options.conf_dir, entry.name);
+    if (private_files::is_regular_file(to) || private_files::is_link(to) || private_files::is_directory(to)) {
+      report.write(fmt::format("{}: kept: {} exists again; put one of them back by hand\n", from, to));
+      continue;
+    }
+    private_files::move_over(from, to);
+    report.write(fmt::format("{}: put back (from {})\n", to, kept_dir));
+  }
+}
+
+}  // namespace
+
+void uninstall(const InstallOptions& options, cni::ByteSink& report) {
+  // Ours goes first: a config put back that sorts after it would otherwise
+  // not be the one the runtime loads.
+  if (private_files::is_directory(options.conf_dir)) {
+    move_config_aside(options, report);
+    restore_taken_over(options, report);
+  }
+  if (private_files::is_directory(options.bin_dir)) remove_binaries(options, report);
+  report.write(fmt::format("{}: left alone (flanneld may still read it), as are the HNS networks\n",
+                           private_files::join(options.flanneld_conf_dir, "net-conf.json")));
+}
+
+}  // namespace wincni::installer
