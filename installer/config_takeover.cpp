@@ -23,9 +23,12 @@ std::vector<std::string> configs_loaded_before(const std::string& conf_dir, cons
   return earlier;
 }
 
-void take_over(const std::string& conf_dir, const std::vector<std::string>& names, cni::ByteSink& report) {
+void check_take_over(const std::string& conf_dir, const std::vector<std::string>& names) {
   if (names.empty()) return;
   const std::string kept = private_files::join(conf_dir, kTakenOverFolder);
+  if (private_files::is_link(kept)) {
+    throw std::runtime_error(fmt::format("{} is a link: configs are never moved through one", kept));
+  }
   for (const std::string& name : names) {
     if (private_files::is_regular_file(private_files::join(kept, name)) ||
         private_files::is_link(private_files::join(kept, name))) {
@@ -33,6 +36,12 @@ void take_over(const std::string& conf_dir, const std::vector<std::string>& name
           fmt::format("{} is already in {} from an earlier take-over: move one of them by hand", name, kept));
     }
   }
+}
+
+void take_over(const std::string& conf_dir, const std::vector<std::string>& names, cni::ByteSink& report) {
+  check_take_over(conf_dir, names);
+  if (names.empty()) return;
+  const std::string kept = private_files::join(conf_dir, kTakenOverFolder);
   private_files::create_private_directories(kept);
   for (const std::string& name : names) {
     // A rename moves a link as itself, never what it leads to.

@@ -22,9 +22,13 @@ inline constexpr const char* kTakenOverFolder = "wincni-taken-over";
 // in name order.
 std::vector<std::string> configs_loaded_before(const std::string& conf_dir, const std::string& conf_name);
 
+// Throws when `names` cannot all be moved: the taken-over folder is a link,
+// or already keeps one of the names (what an earlier take-over kept is never
+// overwritten). The installer asks before it writes anything.
+void check_take_over(const std::string& conf_dir, const std::vector<std::string>& names);
+
 // Moves each of `names` from `conf_dir` into its taken-over folder, one line
-// each on `report`. A name already there is refused before anything moves:
-// what an earlier take-over kept is never overwritten.
+// each on `report`, after check_take_over.
 void take_over(const std::string& conf_dir, const std::vector<std::string>& names, cni::ByteSink& report);
 
 }  // namespace wincni::installer

@@ -99,6 +99,7 @@ void install(const InstallOptions& options, cni::ByteSink& report) {
         private_files::join(options.conf_dir, kTakenOverFolder), earlier.size() == 1 ? "it" : "them",
         earlier.size() == 1 ? "it" : "them"));
   }
+  check_take_over(options.conf_dir, earlier);
   private_files::create_private_directories(options.bin_dir);
   for (const Leftover& leftover : remove_leftovers(options.bin_dir, binaries)) report.write(describe(leftover) + '\n');
   for (size_t i = 0; i < binaries.size(); ++i) {

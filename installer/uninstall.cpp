@@ -47,9 +47,17 @@ void move_config_aside(const InstallOptions& options, cni::ByteSink& report) {
   const std::string path = private_files::join(options.conf_dir, options.conf_name);
   if (!private_files::is_regular_file(path) && !private_files::is_link(path)) return;
   const std::string aside_dir = private_files::join(options.conf_dir, kUninstalledFolder);
-  const std::string aside = private_files::join(aside_dir, options.conf_name);
+  if (private_files::is_link(aside_dir)) {
+    report.write(fmt::format("{}: kept: {} is a link, never moved through\n", path, aside_dir));
+    return;
+  }
   private_files::create_private_directories(aside_dir);
-  // The newest uninstall's copy is the one kept.
+  // An earlier uninstall's copy (perhaps with the operator's edits) stays:
+  // this one takes the first free name.
+  std::string aside = private_files::join(aside_dir, options.conf_name);
+  for (int copy = 1; private_files::is_regular_file(aside) || private_files::is_link(aside); ++copy) {
+    aside = private_files::join(aside_dir, fmt::format("{}.{}", options.conf_name, copy));
+  }
   private_files::move_over(path, aside);
   report.write(fmt::format("{}: moved aside to {}\n", path, aside));
 }
@@ -73,11 +81,12 @@ void restore_taken_over(const InstallOptions& options, cni::ByteSink& report) {
 }  // namespace
 
 void uninstall(const InstallOptions& options, cni::ByteSink& report) {
-  // Ours goes first: a config put back that sorts after it would otherwise
-  // not be the one the runtime loads.
+  // What --take-over moved comes back first (it sorts before ours, so it
+  // takes effect at once); a failure then leaves ours in place, never a
+  // folder without a config.
   if (private_files::is_directory(options.conf_dir)) {
-    move_config_aside(options, report);
     restore_taken_over(options, report);
+    move_config_aside(options, report);
   }
   if (private_files::is_directory(options.bin_dir)) remove_binaries(options, report);
   report.write(fmt::format("{}: left alone (flanneld may still read it), as are the HNS networks\n",

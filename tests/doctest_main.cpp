@@ -75,14 +75,17 @@ int main(int argc, char** argv) {
   doctest::Context context(argc, argv);
   const int status = context.run();
   if (status != 0 || context.shouldExit()) return status;
+  // doctest takes the last --test-case it is given.
+  std::string_view list;
   for (int i = 1; i < argc; ++i) {
-    std::string_view argument(argv[i]);
-    std::string_view list;
+    const std::string_view argument(argv[i]);
     for (std::string_view flag : {"--test-case=", "-tc="}) {
       if (argument.starts_with(flag)) list = argument.substr(flag.size());
     }
-    if (list.empty()) continue;
+  }
+  if (!list.empty()) {
     for (const std::string& pattern : patterns_of(list)) {
+      if (pattern.empty()) continue;
       bool selected = false;
       for (const std::string& name : SelectedCases::names) selected = selected || matches(pattern, name);
       if (!selected) {

@@ -38,6 +38,8 @@ Store Store::open(std::string_view data_dir, std::string_view network) {
   std::string dir = network_directory(data_dir, network);
   files::require_administrators_only(dir);
   files::create_private_directories(dir);
+  // Again: someone may have made a missing folder above in between.
+  files::require_administrators_only(dir);
   return Store(std::move(dir));
 }
 

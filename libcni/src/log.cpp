@@ -200,12 +200,17 @@ void Logger::put(LogLevel level, std::string_view message, bool repair) const {
 }
 
 // Best effort, as every log line: a repair is never undone because its
-// record could not be written. The folder is made private when missing.
+// record could not be written. The folder is made private when missing, and
+// one someone else may replace (a squatted %ProgramData%\wincni) is not
+// written in.
 void Logger::append_to_journal(const std::string& line) const {
   const std::string& path = sink_->journal_path;
   const auto slash = path.find_last_of("/\\");
   try {
-    if (slash != std::string::npos && slash > 0) private_files::create_private_directories(path.substr(0, slash));
+    if (slash != std::string::npos && slash > 0) {
+      private_files::create_private_directories(path.substr(0, slash));
+      private_files::require_administrators_only(path.substr(0, slash));
+    }
   } catch (const Error&) {
     return;
   }

@@ -30,6 +30,8 @@ void ScratchStore::save(std::string_view sandbox, std::string_view config) const
   // A delegate config someone else could swap is what DEL would act on.
   files::require_administrators_only(dir_);
   files::create_private_directories(dir_);
+  // Again: someone may have made a missing folder above in between.
+  files::require_administrators_only(dir_);
   files::replace_file(dir_, sandbox, staging_name(sandbox), config);
 }
 

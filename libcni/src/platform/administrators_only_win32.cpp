@@ -186,7 +186,9 @@ void require_administrators_only(const std::string& path) {
   while (!existing.empty() && !is_directory(existing)) {
     const auto cut = existing.find_last_of("\\/");
     if (cut == std::string::npos) return;
-    existing.resize(cut);
+    // "C:\x" goes to "C:\", never to "C:" (the current folder on drive C).
+    existing.resize(cut == 2 && existing[1] == ':' ? cut + 1 : cut);
+    if (existing.size() == 3 && existing[1] == ':' && !is_directory(existing)) return;
   }
   if (existing.empty()) return;
   const TrustedAccounts trusted;

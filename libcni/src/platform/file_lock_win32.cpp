@@ -55,6 +55,9 @@ FileLock::FileLock(const std::string& path) {
 
 FileLock::FileLock(const std::string& path, std::chrono::milliseconds limit) {
   HANDLE file = reinterpret_cast<HANDLE>(open_lock_file(path));
+  // A day at most: a limit from the environment near the clock's range
+  // would overflow the deadline.
+  limit = std::min<std::chrono::milliseconds>(limit, std::chrono::hours(24));
   const auto deadline = std::chrono::steady_clock::now() + limit;
   auto pause = std::chrono::milliseconds(1);
   for (;;) {
