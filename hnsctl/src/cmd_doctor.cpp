@@ -18,6 +18,7 @@
 #include "doctor/runtime_cache.hpp"
 #include "pods_data_dir.hpp"
 #include "wincni/cni/env.hpp"
+#include "wincni/cni/log.hpp"
 #include "wincni/engine/repair_journal.hpp"
 #include "wincni/flannel/flannel_config.hpp"
 
@@ -56,12 +57,17 @@ const char* outcome_text(Outcome outcome) {
   return "";
 }
 
-Treated treat(const Leftover& leftover, bool apply, const std::string& hold_reason) {
+// What --apply removes goes to the plugins' repair journal too, beside what
+// their own repairs removed.
+Treated treat(const Leftover& leftover, bool apply, const std::string& hold_reason, const cni::Logger& journal) {
   if (!leftover.repair) return {&leftover, Outcome::Reported, ""};
   if (!hold_reason.empty()) return {&leftover, Outcome::Held, hold_reason};
   if (!apply) return {&leftover, Outcome::Held, "run with --apply to remove it"};
   try {
-    return {&leftover, leftover.repair() ? Outcome::Repaired : Outcome::AlreadyGone, ""};
+    if (!leftover.repair()) return {&leftover, Outcome::AlreadyGone, ""};
+    journal.repair("removed {} {}{}: {}", leftover.kind, leftover.object,
+                   leftover.hns_id.empty() ? "" : " (" + leftover.hns_id + ")", leftover.problem);
+    return {&leftover, Outcome::Repaired, ""};
   } catch (const std::exception& error) {
     return {&leftover, Outcome::Failed, error.what()};
   }
@@ -128,9 +134,13 @@ int doctor_run(Context& context, const Args& args) {
 
   const bool apply = parsed->given("apply");
   if (apply && !hold_reason.empty()) print(context.err, "hnsctl doctor: {}\n", hold_reason);
+  cni::LogSettings journal_settings;
+  journal_settings.repair_journal = parsed->text("repair-journal");
+  cni::Logger journal(journal_settings, "hnsctl", nullptr);
+  journal.set_invocation("doctor", "");
   std::vector<Treated> treated;
   for (const std::vector<Leftover>* list : {&survey.leftovers, &lost, &configs.problems, &unreadable}) {
-    for (const Leftover& leftover : *list) treated.push_back(treat(leftover, apply, hold_reason));
+    for (const Leftover& leftover : *list) treated.push_back(treat(leftover, apply, hold_reason, journal));
   }
   // What HNS itself says does not add up, once the repairs are done: a
   // leftover doctor removed is no longer there to report.
@@ -145,7 +155,7 @@ int doctor_run(Context& context, const Args& args) {
   for (const AuditFinding& finding : audit_hns(context.client)) {
     if (!listed(finding)) inconsistencies.push_back({"hns", finding.object, finding.problem, {}, {}});
   }
-  for (const Leftover& leftover : inconsistencies) treated.push_back(treat(leftover, apply, hold_reason));
+  for (const Leftover& leftover : inconsistencies) treated.push_back(treat(leftover, apply, hold_reason, journal));
   const bool remains = std::any_of(treated.begin(), treated.end(), [](const Treated& t) {
     return t.outcome != Outcome::Repaired && t.outcome != Outcome::AlreadyGone;
   });
@@ -171,6 +181,7 @@ int doctor_run(Context& context, const Args& args) {
                                 {"ScratchFiles", survey.checked.scratch_files},
                                 {"Configs", configs.configs}}},
                               {"InFlight", survey.in_flight},
+                              {"HeldByOthers", survey.held_by_others},
                               {"Findings", found},
                               {"Repairs", repairs}};
     print(context.out, "{}\n", report.dump(2));
@@ -183,6 +194,7 @@ int doctor_run(Context& context, const Args& args) {
       print(context.out, "{} sandboxes left alone: files younger than {} s (an ADD may be running)\n",
             survey.in_flight.size(), grace);
     }
+    for (const std::string& held : survey.held_by_others) print(context.out, "allocation {}\n", held);
     for (const Treated& t : treated) {
       print(context.out, "{} {}: {} [{}{}]\n", t.leftover->kind, t.leftover->object, t.leftover->problem,
             outcome_text(t.outcome), t.detail.empty() ? "" : ": " + t.detail);

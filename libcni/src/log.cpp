@@ -3,11 +3,13 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "wincni/cni/append_file.hpp"
 #include "wincni/cni/error.hpp"
+#include "wincni/cni/file_lock.hpp"
 #include "wincni/cni/private_files.hpp"
 #include "process_id.hpp"
 #include "wincni/cni/json_keys.hpp"
@@ -111,6 +113,7 @@ LogSettings resolve_log_settings(const Environment& env, const nlohmann::json& c
 constexpr std::uint64_t kMaxLogBytes = 10 * 1024 * 1024;
 // The repair journal's: a repair is rare, and doctor reads the whole file.
 constexpr std::uint64_t kMaxJournalBytes = 256 * 1024;
+constexpr std::chrono::milliseconds kJournalTurnLimit{2000};
 
 // `path` opened for appending, first moved aside to <path>.1 when it is
 // past `max_bytes`: rotated by size, one old file kept, since nothing else
@@ -212,6 +215,17 @@ void Logger::append_to_journal(const std::string& line) const {
       private_files::require_administrators_only(path.substr(0, slash));
     }
   } catch (const Error&) {
+    return;
+  }
+  // Plugins that repair at once take turns, so that two never rotate the
+  // journal together (one would move the other's fresh file over the older
+  // history). One that cannot get its turn soon appends without rotating.
+  std::optional<FileLock> turn;
+  try {
+    turn.emplace(path + ".lock", kJournalTurnLimit);
+  } catch (const Error&) {
+    AppendFile journal(path);
+    if (journal.is_open()) journal.append(line);
     return;
   }
   const auto journal = open_rotated(path, kMaxJournalBytes);

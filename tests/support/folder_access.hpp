@@ -58,4 +58,56 @@ inline void let_only_administrators_write(const std::filesystem::path& folder) {
 #endif
 }
 
+#ifdef _WIN32
+namespace detail {
+// Wine 8's CreateSymbolicLinkW reports success and makes nothing; a Unix
+// symbolic link, which Wine shows as a reparse point, stands in, made by
+// running ln through Wine's Unix path mapping.
+inline void make_unix_link(const std::filesystem::path& link, const std::filesystem::path& target) {
+  using UnixName = char*(__cdecl*)(const wchar_t*);
+  // Through void(*)(), the one cast GCC accepts between function types.
+  const auto unix_name = reinterpret_cast<UnixName>(
+      reinterpret_cast<void (*)()>(GetProcAddress(GetModuleHandleW(L"kernel32.dll"), "wine_get_unix_file_name")));
+  if (unix_name == nullptr) throw std::runtime_error("CreateSymbolicLinkW made no link, and this is not Wine");
+  const auto unix_path = [&](const std::filesystem::path& p) {
+    char* name = unix_name(p.wstring().c_str());
+    if (name == nullptr) throw std::runtime_error("no Unix name for " + p.string());
+    std::string text = name;
+    HeapFree(GetProcessHeap(), 0, name);
+    return text;
+  };
+  std::wstring command = L"Z:\\bin\\ln -s \"" + std::filesystem::path(unix_path(target)).wstring() + L"\" \"" +
+                         std::filesystem::path(unix_path(link.parent_path())).wstring() + L"/" +
+                         link.filename().wstring() + L"\"";
+  STARTUPINFOW startup{};
+  startup.cb = sizeof startup;
+  PROCESS_INFORMATION process{};
+  if (!CreateProcessW(L"Z:\\bin\\ln", command.data(), nullptr, nullptr, FALSE, 0, nullptr, nullptr, &startup,
+                      &process)) {
+    throw std::runtime_error("run ln: " + std::to_string(GetLastError()));
+  }
+  WaitForSingleObject(process.hProcess, 30000);
+  CloseHandle(process.hThread);
+  CloseHandle(process.hProcess);
+}
+}  // namespace detail
+#endif
+
+// A symbolic link to a folder (on Windows a directory symlink, a reparse
+// point), owned by whoever runs the test.
+inline void make_folder_link(const std::filesystem::path& link, const std::filesystem::path& target) {
+#ifdef _WIN32
+  CreateSymbolicLinkW(link.wstring().c_str(), target.wstring().c_str(),
+                      SYMBOLIC_LINK_FLAG_DIRECTORY | SYMBOLIC_LINK_FLAG_ALLOW_UNPRIVILEGED_CREATE);
+  const auto is_link = [&] {
+    const DWORD attributes = GetFileAttributesW(link.wstring().c_str());
+    return attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0;
+  };
+  if (!is_link()) detail::make_unix_link(link, target);
+  if (!is_link()) throw std::runtime_error("could not make a link at " + link.string());
+#else
+  std::filesystem::create_directory_symlink(target, link);
+#endif
+}
+
 }  // namespace wincni::test

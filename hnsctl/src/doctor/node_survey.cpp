@@ -82,11 +82,21 @@ void survey_allocations(const NodeFolders& folders, const std::set<std::string>&
         continue;
       }
       // An address HNS shows in use is no leftover, whoever the file names.
-      if (held_in_hns.contains({network.name, ip})) continue;
+      const bool named_pod_gone =
+          !hostlocal::is_standing_owner(owner) && !live.contains(owner) && !survey.occupied.contains(owner);
+      if (const auto holder = held_in_hns.find({network.name, ip}); holder != held_in_hns.end()) {
+        if (named_pod_gone) {
+          survey.held_by_others.push_back(fmt::format(
+              "{} on network {}: the store names {}, which the runtime no longer has; HNS shows "
+              "endpoint {} (not wincni's) holding it: left alone",
+              ip.str(), network.name, hostlocal::is_orphan(*reservation.content) ? "nobody" : owner, holder->second));
+        }
+        continue;
+      }
       std::string problem;
       if (hostlocal::is_orphan(*reservation.content)) {
         problem = "an empty reservation file: its writer died before naming the pod";
-      } else if (hostlocal::is_standing_owner(owner) || live.contains(owner) || survey.occupied.contains(owner)) {
+      } else if (!named_pod_gone) {
         continue;
       } else {
         problem = fmt::format("{} on network {} held for sandbox {}, which the runtime no longer has", ip.str(),

@@ -42,6 +42,11 @@ struct Survey {
   // container) HNS still has: nothing of theirs is removed on the runtime
   // cache's word alone.
   std::set<std::string> occupied;
+  // Reservations of sandboxes the runtime does not have whose addresses an
+  // endpoint that is not ours holds in HNS (a source VIP a script reserved
+  // under its own name, another plugin's pod): never released, shown so
+  // that the store's stale name for a used address is on record.
+  std::vector<std::string> held_by_others;
 };
 
 // Whether the file at `path` was written less than `grace` ago (never, for

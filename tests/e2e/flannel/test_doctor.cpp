@@ -328,6 +328,20 @@ TEST_CASE("doctor: a reservation whose address an endpoint in HNS holds is never
   CHECK(left.size() == 2);
   CHECK(std::find(left.begin(), left.end(), "10.244.4.4") != left.end());
   CHECK(node.endpoint("sourceVip"));
+  // Left alone, but said: the store names a pod that is gone for an address
+  // HNS shows in use.
+  REQUIRE(applied.report["HeldByOthers"].size() == 1);
+  const std::string held = applied.report["HeldByOthers"][0];
+  CHECK_MESSAGE(held.find("10.244.4.4") != std::string::npos, held);
+  CHECK_MESSAGE(held.find("svip-script") != std::string::npos, held);
+  CHECK_MESSAGE(held.find("sourceVip") != std::string::npos, held);
+  // What --apply released is on record with the plugins' own repairs.
+  const json repairs = applied.report["Repairs"];
+  REQUIRE(repairs.size() == 1);
+  const std::string repair = repairs[0];
+  CHECK_MESSAGE(repair.find("hnsctl[") != std::string::npos, repair);
+  CHECK_MESSAGE(repair.find("removed allocation") != std::string::npos, repair);
+  CHECK_MESSAGE(repair.find("ghost") != std::string::npos, repair);
 }
 
 TEST_CASE("doctor: a config folder that does not exist is an error, never \"no configs\"") {

@@ -202,3 +202,27 @@ TEST_CASE("repairs go to the journal whatever the log settings; nothing else doe
   REQUIRE(lines.size() == 1);
   CHECK(lines[0].find("removed a scratch file") != std::string::npos);
 }
+
+TEST_CASE("plugins repairing at once rotate the journal once and lose no line") {
+  wincni::test::ScratchDir dir;
+  const auto journal = dir / "repairs.log";
+  LogSettings settings;
+  settings.repair_journal = journal.string();
+  { std::ofstream(journal, std::ios::binary) << std::string(256 * 1024, 'x') << '\n'; }
+  constexpr int kPlugins = 8;
+  std::vector<std::thread> plugins;
+  for (int i = 0; i < kPlugins; ++i) {
+    plugins.emplace_back([&settings, i] {
+      Logger logger(settings, "win-bridge", nullptr);
+      logger.set_invocation("ADD", "pod" + std::to_string(i));
+      for (int n = 0; n < 5; ++n) logger.repair("repair {}", n);
+    });
+  }
+  for (auto& plugin : plugins) plugin.join();
+  // The older history is what moved aside, and every new line is in the
+  // journal.
+  const auto older = lines_of(dir / "repairs.log.1");
+  REQUIRE(older.size() == 1);
+  CHECK(older[0] == std::string(256 * 1024, 'x'));
+  CHECK(lines_of(journal).size() == kPlugins * 5);
+}

@@ -242,3 +242,29 @@ TEST_CASE("a folder others may write, or one below a folder they may, is refused
   wincni::test::let_only_administrators_write(dir / "open");
   files::require_administrators_only(text(dir / "open" / "data"));
 }
+
+TEST_CASE("a link on the path is checked as itself, and so is where it leads") {
+  ScratchDir dir;
+  files::create_private_directories(text(dir / "private" / "data"));
+  files::create_private_directories(text(dir / "open"));
+  files::create_private_directories(text(dir / "safe"));
+  wincni::test::let_everyone_write(dir / "open");
+  // Everything the link leads to is private, but whoever may write the
+  // folder it is in can point it anywhere.
+  wincni::test::make_folder_link(dir / "open" / "link", dir / "private");
+  const Error planted = thrown_error([&] { files::require_administrators_only(text(dir / "open" / "link" / "data")); });
+  CHECK(planted.code() == wincni::cni::kIoFailure);
+  CHECK_MESSAGE(planted.msg().find("could replace what a plugin keeps there") != std::string::npos, planted.msg());
+  CHECK_MESSAGE(planted.msg().find("open") != std::string::npos, planted.msg());
+  CHECK_THROWS_AS(files::require_administrators_only(text(dir / "open" / "link" / "data" / "later")), Error);
+  // Our own link in a folder only we may write is fine...
+  wincni::test::make_folder_link(dir / "safe" / "link", dir / "private");
+  files::require_administrators_only(text(dir / "safe" / "link" / "data"));
+  files::require_administrators_only(text(dir / "safe" / "link" / "data" / "later"));
+  // ...as long as what it leads to is.
+  wincni::test::let_everyone_write(dir / "private" / "data");
+  CHECK_THROWS_AS(files::require_administrators_only(text(dir / "safe" / "link" / "data")), Error);
+  wincni::test::let_everyone_write(dir / "private");
+  wincni::test::let_only_administrators_write(dir / "private" / "data");
+  CHECK_THROWS_AS(files::require_administrators_only(text(dir / "safe" / "link" / "data")), Error);
+}

@@ -37,11 +37,14 @@ bool starts_at_root(std::string_view path);
 void create_private_directories(const std::string& path);
 
 // cni::Error(kIoFailure) when someone other than the node's administrators
-// could replace `path` or a folder above it: on POSIX, a folder of its real
-// path (links resolved) owned by another user than root or this process's,
-// or writable by group or others without the sticky bit. Whoever can rename
+// could replace `path` or a folder above it: on POSIX, a folder on the path
+// as given or (when a symbolic link is on it) on its real path owned by
+// another user than root or this process's, or writable by group or others
+// without the sticky bit, or a link on the path owned by another user. Whoever can rename
 // a folder there can hand a plugin a store of their making, with links in
-// it. On Windows, a folder of its final path owned by someone other than
+// it. On Windows, an entry of the path as given (a link or junction read as
+// itself: nobody else may rewrite it) or of its final path owned by someone
+// other than
 // SYSTEM, the Administrators, TrustedInstaller or this process's user, or
 // whose DACL lets anyone else delete, rename or re-own it or a child, or
 // (`path` itself) add to it (docs/reference/windows-acls.md). Checks the
