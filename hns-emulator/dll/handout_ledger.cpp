@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "platform.hpp"
+#include "state_files.hpp"
 #include "wincni/cni/utf16.hpp"
 #include "wincni/hns/emulator/emulator.hpp"
 #include "wincni/hns/win32/co_task_string.hpp"

@@ -1,6 +1,6 @@
 #include "commit_record.hpp"
 
-#include "platform.hpp"
+#include "state_files.hpp"
 #include "store_layout.hpp"
 #include "wincni/hns/schema/json_io.hpp"
 
@@ -70,7 +70,7 @@ void CommitRecord::apply(const std::string& directory) const {
     switch (change.kind) {
       case FileChange::Kind::Write:
         make_directories(directory_of(path));
-        write_file_atomic(path, change.content, Durability::Deferred);
+        write_file_atomic(path, change.content, Durability::kCached);
         break;
       case FileChange::Kind::CreateEmpty:
         make_directories(directory_of(path));

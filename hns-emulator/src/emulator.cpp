@@ -4,12 +4,16 @@
 #include <fmt/ranges.h>
 
 #include <array>
+#include <chrono>
 #include <initializer_list>
+#include <thread>
 
 #include "emulator_impl.hpp"
 #include "error_texts.hpp"
 #include "failure.hpp"
-#include "platform.hpp"
+#include "state_files.hpp"
+#include "wincni/cni/abrupt_exit.hpp"
+#include "wincni/cni/env.hpp"
 
 namespace wincni::hns::emulator {
 namespace {
@@ -45,9 +49,9 @@ HostRules rules_of(const EmulatorConfig& config) {
 
 // Which of `choices` the variable names; nullopt when it is unset or empty,
 // and when it names none of them, with the reason in `problem`.
-std::optional<std::size_t> choice_of(const char* variable, std::initializer_list<std::string_view> choices,
-                                     std::string& problem) {
-  auto value = environment_variable(variable);
+std::optional<std::size_t> choice_of(const cni::Environment& env, const char* variable,
+                                     std::initializer_list<std::string_view> choices, std::string& problem) {
+  auto value = env.get(variable);
   if (!value || value->empty()) return std::nullopt;
   std::size_t index = 0;
   for (std::string_view choice : choices) {
@@ -62,38 +66,40 @@ std::optional<std::size_t> choice_of(const char* variable, std::initializer_list
 
 EmulatorConfig EmulatorConfig::from_environment() {
   EmulatorConfig config;
-  if (auto dir = environment_variable("WINCNI_EMULATOR_DIR"); dir && !dir->empty()) config.state_dir = *dir;
-  if (auto journal = environment_variable("WINCNI_EMULATOR_JOURNAL"); journal && !journal->empty()) {
+  const cni::Environment env = cni::Environment::from_process();
+  if (auto dir = env.get("WINCNI_EMULATOR_DIR"); dir && !dir->empty()) config.state_dir = *dir;
+  if (auto journal = env.get("WINCNI_EMULATOR_JOURNAL"); journal && !journal->empty()) {
     config.journal_path = *journal;
   }
-  config.faults = environment_variable("WINCNI_EMULATOR_FAULTS").value_or("");
-  if (auto version = environment_variable("WINCNI_EMULATOR_HNS_VERSION"); version && !version->empty()) {
+  config.faults = env.get("WINCNI_EMULATOR_FAULTS").value_or("");
+  if (auto version = env.get("WINCNI_EMULATOR_HNS_VERSION"); version && !version->empty()) {
     config.hns_version = HnsVersion::parse(*version);
     if (!config.hns_version) {
       config.problem = "WINCNI_EMULATOR_HNS_VERSION \"" + *version + "\" is not MAJOR.MINOR";
     }
   }
-  if (auto host_bits = choice_of("WINCNI_EMULATOR_PREFIX_HOST_BITS", {"accept", "refuse"}, config.problem)) {
+  if (auto host_bits = choice_of(env, "WINCNI_EMULATOR_PREFIX_HOST_BITS", {"accept", "refuse"}, config.problem)) {
     config.refuse_prefix_host_bits = *host_bits == 1;
   }
-  if (auto texts = choice_of("WINCNI_EMULATOR_ERROR_TEXTS", {"english", "localised"}, config.problem)) {
+  if (auto texts = choice_of(env, "WINCNI_EMULATOR_ERROR_TEXTS", {"english", "localised"}, config.problem)) {
     config.error_texts = *texts == 1 ? ErrorTextLanguage::Chinese : ErrorTextLanguage::English;
   }
   constexpr std::array kDuplicateCodes{hr::kAlreadyExists, hr::kNetworkAlreadyExists, hr::kDupName, hr::kInvalidArg};
-  if (auto code = choice_of("WINCNI_EMULATOR_DUPLICATE_CODE", {"0x800700B7", "0x803B0010", "0x80070034", "0x80070057"},
-                            config.problem)) {
+  if (auto code = choice_of(env, "WINCNI_EMULATOR_DUPLICATE_CODE",
+                            {"0x800700B7", "0x803B0010", "0x80070034", "0x80070057"}, config.problem)) {
     config.duplicate_code = kDuplicateCodes.at(*code);
   }
-  if (auto keys = choice_of("WINCNI_EMULATOR_FILTER_KEYS", {"v1", "either"}, config.problem)) {
+  if (auto keys = choice_of(env, "WINCNI_EMULATOR_FILTER_KEYS", {"v1", "either"}, config.problem)) {
     config.filter_either_schema = *keys == 1;
   }
-  if (auto deletion = choice_of("WINCNI_EMULATOR_NAMESPACE_DELETE", {"detaches", "leaves-reference"}, config.problem)) {
+  if (auto deletion =
+          choice_of(env, "WINCNI_EMULATOR_NAMESPACE_DELETE", {"detaches", "leaves-reference"}, config.problem)) {
     config.namespace_delete_leaves_reference = *deletion == 1;
   }
-  if (auto present = choice_of("WINCNI_EMULATOR_DEFAULT_NAMESPACE", {"absent", "present"}, config.problem)) {
+  if (auto present = choice_of(env, "WINCNI_EMULATOR_DEFAULT_NAMESPACE", {"absent", "present"}, config.problem)) {
     config.default_namespace = *present == 1;
   }
-  if (auto picks = choice_of("WINCNI_EMULATOR_HNS_PICKS", {"lowest", "random"}, config.problem)) {
+  if (auto picks = choice_of(env, "WINCNI_EMULATOR_HNS_PICKS", {"lowest", "random"}, config.problem)) {
     config.hns_picks = *picks == 1 ? PickOrder::Random : PickOrder::Lowest;
   }
   return config;
@@ -156,10 +162,10 @@ Outcome Emulator::Impl::run_untimed(const std::string& operation, HcnObject kind
           case FaultAction::Fail:
             return Outcome{fault->hresult, {}, "injected fault: " + operation + " fails"};
           case FaultAction::Delay:
-            sleep_milliseconds(fault->delay_ms);
+            std::this_thread::sleep_for(std::chrono::milliseconds(fault->delay_ms));
             break;
           case FaultAction::Hang:
-            for (;;) sleep_milliseconds(60'000);
+            for (;;) std::this_thread::sleep_for(std::chrono::minutes(1));
           case FaultAction::Crash:
             outcome.crash_after = true;
             break;
@@ -211,7 +217,7 @@ Outcome Emulator::Impl::run_untimed(const std::string& operation, HcnObject kind
 void Emulator::Impl::finish(std::string_view op, const std::function<nlohmann::json()>& input, HResult result,
                             std::string_view output, const Outcome& outcome) const {
   journal.record(op, input, result, output, outcome.detail, outcome.spent);
-  if (outcome.crash_after) end_process_now(86);
+  if (outcome.crash_after) cni::exit_abruptly(86);
 }
 
 HcnHandle Emulator::Impl::open_handle(HcnObject kind, const Guid& id) {

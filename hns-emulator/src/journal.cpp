@@ -1,6 +1,6 @@
 #include "journal.hpp"
 
-#include "platform.hpp"
+#include "state_files.hpp"
 #include "wincni/cni/json_depth.hpp"
 
 namespace wincni::hns::emulator {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "parsed_files.hpp"
-#include "platform.hpp"
+#include "state_files.hpp"
 #include "store_layout.hpp"
 #include "wincni/cni/json_keys.hpp"
 #include "wincni/hns/schema/json_io.hpp"

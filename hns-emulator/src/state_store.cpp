@@ -2,14 +2,15 @@
 
 #include <mutex>
 
-#include "platform.hpp"
+#include "state_files.hpp"
 #include "store_layout.hpp"
 
 namespace wincni::hns::emulator {
 namespace {
 
-// Byte-range locks belong to the process, not the thread: two threads of one
-// process would both be granted the lock. This mutex orders them first.
+// One thread of a process at a time: the state lock excludes threads too
+// (an open file description lock), and this keeps them queued in-process
+// rather than polling the OS.
 std::mutex& process_mutex() {
   static std::mutex mutex;
   return mutex;
@@ -23,7 +24,7 @@ StateStore::StateStore(std::string directory)
 void StateStore::update(const std::function<bool(EmulatorState&)>& change) {
   std::lock_guard<std::mutex> in_process(process_mutex());
   make_directories(directory_);
-  FileLock lock(lock_path_, FileLock::Mode::Exclusive);
+  StateLock lock(lock_path_, StateLock::Mode::kExclusive);
   CommitRecord::recover(directory_);
   EmulatorState state(directory_);
   if (change(state)) state.changes().commit(directory_);
@@ -34,7 +35,7 @@ void StateStore::inspect(const std::function<void(EmulatorState&)>& look) {
   make_directories(directory_);
   for (;;) {
     {
-      FileLock lock(lock_path_, FileLock::Mode::Shared);
+      StateLock lock(lock_path_, StateLock::Mode::kShared);
       if (!CommitRecord::pending(directory_)) {
         EmulatorState state(directory_);
         look(state);
@@ -43,7 +44,7 @@ void StateStore::inspect(const std::function<void(EmulatorState&)>& look) {
     }
     // A writer died part-way: finish its commit (which needs the exclusive
     // lock) before reading.
-    FileLock lock(lock_path_, FileLock::Mode::Exclusive);
+    StateLock lock(lock_path_, StateLock::Mode::kExclusive);
     CommitRecord::recover(directory_);
   }
 }

@@ -86,9 +86,15 @@ inline void make_unix_link(const std::filesystem::path& link, const std::filesys
                       &process)) {
     throw std::runtime_error("run ln: " + std::to_string(GetLastError()));
   }
-  WaitForSingleObject(process.hProcess, 30000);
   CloseHandle(process.hThread);
   CloseHandle(process.hProcess);
+  // Wine signals a Unix program's process handle without waiting for the
+  // program: the link is there when it is seen.
+  for (int waited_ms = 0; waited_ms < 20'000; waited_ms += 10) {
+    const DWORD attributes = GetFileAttributesW(link.wstring().c_str());
+    if (attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0) return;
+    Sleep(10);
+  }
 }
 }  // namespace detail
 #endif

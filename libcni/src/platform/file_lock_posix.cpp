@@ -2,9 +2,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
-#include <thread>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -16,59 +14,55 @@ namespace wincni::cni {
 
 namespace {
 
-// The longest pause between two tries of a bounded wait: every holder keeps
-// a plugin's lock for milliseconds, and a waiter asleep after it is let go
-// is latency every queued pod pays (host-local's lock, 50 pods at once).
-constexpr std::chrono::milliseconds kLongestPause(5);
 [[noreturn]] void fail(const char* what, const std::string& path, int error) {
   throw Error(kIoFailure, fmt::format("cannot {} {}: {}", what, path, std::strerror(error)));
 }
+
+bool is_conflict(int error) { return error == EWOULDBLOCK || error == EAGAIN || error == EACCES; }
+
 }  // namespace
 
 std::intptr_t FileLock::open_lock_file(const std::string& path) {
-  // flock needs no write access, so a lock file we may not write still works.
-  // Never through a link: root would create the file wherever it leads.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  // O_RDWR: a record lock needs a file open for reading (shared) and for
+  // writing (exclusive). Never through a link: root would create the file
+  // wherever it leads.
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
   if (fd < 0 && errno == ELOOP) {
     throw Error(kIoFailure, fmt::format("cannot open the lock file {}: a symbolic link, refused", path));
+  }
+  // A lock file only root may write (made by another tool) still takes flock.
+  if (fd < 0 && errno == EACCES) {
+    const int read_only = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (read_only >= 0) return read_only;
   }
   if (fd < 0) fail("open the lock file", path, errno);
   return fd;
 }
 
-FileLock::FileLock(const std::string& path, std::chrono::milliseconds limit) {
-  const int fd = static_cast<int>(open_lock_file(path));
-  // A day at most: a limit from the environment near the clock's range
-  // would overflow the deadline.
-  limit = std::min<std::chrono::milliseconds>(limit, std::chrono::hours(24));
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  auto pause = std::chrono::milliseconds(1);
-  while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+bool FileLock::try_lock(std::intptr_t handle, Sharing sharing, Family family, bool wait, const std::string& path) {
+  const int fd = static_cast<int>(handle);
+  for (;;) {
+    int result;
+    if (family == Family::kFlock) {
+      result = ::flock(fd, (sharing == Sharing::kExclusive ? LOCK_EX : LOCK_SH) | (wait ? 0 : LOCK_NB));
+    } else {
+      // The whole file (l_start = l_len = 0), as Wine locks it for the
+      // emulator (file_lock_win32.cpp). An open file description lock: it
+      // conflicts with Wine's classic record locks, and unlike those it
+      // belongs to this FileLock, not to the whole process.
+      struct flock whole_file {};
+      whole_file.l_type = sharing == Sharing::kExclusive ? F_WRLCK : F_RDLCK;
+      whole_file.l_whence = SEEK_SET;
+      result = ::fcntl(fd, wait ? F_OFD_SETLKW : F_OFD_SETLK, &whole_file);
+    }
+    if (result == 0) return true;
     const int error = errno;
     if (error == EINTR) continue;
-    if (error != EWOULDBLOCK || std::chrono::steady_clock::now() >= deadline) {
-      ::close(fd);
-      if (error != EWOULDBLOCK) fail("lock", path, error);
-      throw Error(kTryAgainLater,
-                  fmt::format("waited {} ms for the lock {}: another process holds it", limit.count(), path));
-    }
-    std::this_thread::sleep_for(pause);
-    pause = std::min(pause * 2, kLongestPause);
-  }
-  handle_ = fd;
-}
-
-FileLock::FileLock(const std::string& path) {
-  const int fd = static_cast<int>(open_lock_file(path));
-  while (::flock(fd, LOCK_EX) != 0) {
-    if (errno == EINTR) continue;
-    const int error = errno;
-    ::close(fd);
+    if (!wait && is_conflict(error)) return false;
     fail("lock", path, error);
   }
-  handle_ = fd;
 }
 
-FileLock::~FileLock() { ::close(static_cast<int>(handle_)); }  // closing releases the lock
+void FileLock::close_lock_file(std::intptr_t handle) { ::close(static_cast<int>(handle)); }
 
 }  // namespace wincni::cni

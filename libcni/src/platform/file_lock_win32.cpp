@@ -1,7 +1,5 @@
 #include <windows.h>
 
-#include <algorithm>
-
 #include <fmt/format.h>
 
 #include "no_follow_win32.hpp"
@@ -13,13 +11,23 @@ namespace wincni::cni {
 
 namespace {
 
-// The longest pause between two tries of a bounded wait: every holder keeps
-// a plugin's lock for milliseconds, and a waiter asleep after it is let go
-// is latency every queued pod pays (host-local's lock, 50 pods at once).
-constexpr std::chrono::milliseconds kLongestPause(5);
 [[noreturn]] void fail(const char* what, const std::string& path, DWORD error) {
   throw Error(kIoFailure, fmt::format("cannot {} {}: Windows error {}", what, path, error));
 }
+
+// The bytes locked, from byte 0. kFlock: the first, as the reference
+// plugins lock. kRecord: to the end and beyond, which Wine hands the kernel
+// as a whole-file fcntl lock (l_start 0, l_len 0), the very range
+// file_lock_posix.cpp takes.
+struct Range {
+  DWORD low;
+  DWORD high;
+};
+constexpr Range kFirstByte{1, 0};
+constexpr Range kWholeFile{MAXDWORD, MAXDWORD};
+
+Range range_of(FileLock::Family family) { return family == FileLock::Family::kRecord ? kWholeFile : kFirstByte; }
+
 }  // namespace
 
 std::intptr_t FileLock::open_lock_file(const std::string& path) {
@@ -32,6 +40,8 @@ std::intptr_t FileLock::open_lock_file(const std::string& path) {
   // The reference opens its lock file sharing read and write; ours must let
   // it in and be let in by it. Never through a link or junction
   // (no_follow_win32.hpp): SYSTEM would create the file wherever it leads.
+  // Read and write access: Wine needs a readable file for a shared fcntl
+  // lock and a writable one for an exclusive lock.
   const platform::NoFollowOpen opened = platform::create_file_no_follow(
       wide_path, GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE, nullptr, OPEN_ALWAYS);
   if (opened.link) {
@@ -42,44 +52,24 @@ std::intptr_t FileLock::open_lock_file(const std::string& path) {
   return reinterpret_cast<std::intptr_t>(file);
 }
 
-FileLock::FileLock(const std::string& path) {
-  HANDLE file = reinterpret_cast<HANDLE>(open_lock_file(path));
-  OVERLAPPED first_byte{};
-  if (!LockFileEx(file, LOCKFILE_EXCLUSIVE_LOCK, 0, 1, 0, &first_byte)) {
-    const DWORD error = GetLastError();
-    CloseHandle(file);
-    fail("lock", path, error);
-  }
-  handle_ = reinterpret_cast<std::intptr_t>(file);
+bool FileLock::try_lock(std::intptr_t handle, Sharing sharing, Family family, bool wait, const std::string& path) {
+  OVERLAPPED from_start{};
+  const DWORD flags =
+      (sharing == Sharing::kExclusive ? LOCKFILE_EXCLUSIVE_LOCK : 0) | (wait ? 0 : LOCKFILE_FAIL_IMMEDIATELY);
+  const Range range = range_of(family);
+  if (LockFileEx(reinterpret_cast<HANDLE>(handle), flags, 0, range.low, range.high, &from_start)) return true;
+  const DWORD error = GetLastError();
+  if (!wait && error == ERROR_LOCK_VIOLATION) return false;
+  fail("lock", path, error);
 }
 
-FileLock::FileLock(const std::string& path, std::chrono::milliseconds limit) {
-  HANDLE file = reinterpret_cast<HANDLE>(open_lock_file(path));
-  // A day at most: a limit from the environment near the clock's range
-  // would overflow the deadline.
-  limit = std::min<std::chrono::milliseconds>(limit, std::chrono::hours(24));
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  auto pause = std::chrono::milliseconds(1);
-  for (;;) {
-    OVERLAPPED first_byte{};
-    if (LockFileEx(file, LOCKFILE_EXCLUSIVE_LOCK | LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, &first_byte)) break;
-    const DWORD error = GetLastError();
-    if (error != ERROR_LOCK_VIOLATION || std::chrono::steady_clock::now() >= deadline) {
-      CloseHandle(file);
-      if (error != ERROR_LOCK_VIOLATION) fail("lock", path, error);
-      throw Error(kTryAgainLater,
-                  fmt::format("waited {} ms for the lock {}: another process holds it", limit.count(), path));
-    }
-    Sleep(static_cast<DWORD>(pause.count()));
-    pause = std::min(pause * 2, kLongestPause);
+void FileLock::close_lock_file(std::intptr_t handle) {
+  HANDLE file = reinterpret_cast<HANDLE>(handle);
+  // Whichever range this handle holds; the other call finds nothing to undo.
+  for (const Range range : {kFirstByte, kWholeFile}) {
+    OVERLAPPED from_start{};
+    UnlockFileEx(file, 0, range.low, range.high, &from_start);
   }
-  handle_ = reinterpret_cast<std::intptr_t>(file);
-}
-
-FileLock::~FileLock() {
-  HANDLE file = reinterpret_cast<HANDLE>(handle_);
-  OVERLAPPED first_byte{};
-  UnlockFileEx(file, 0, 1, 0, &first_byte);
   CloseHandle(file);
 }
 

@@ -54,11 +54,13 @@ void fill(platform::Descriptor& fd, std::string_view content, const std::string&
 }
 
 // A private file with `content`, removed again when writing fails.
-void write_staged(const std::string& staged, std::string_view content) {
+void write_staged(const std::string& staged, std::string_view content, Durability durability = Durability::kCached) {
   platform::Descriptor fd(open_retrying(staged, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, kPrivateFile));
   if (fd.get() < 0) fail("open", staged, errno);
   try {
-    fill(fd, content, staged);
+    write_all(fd.get(), content, staged);
+    if (durability == Durability::kFlushed && ::fsync(fd.get()) != 0) fail("fsync", staged, errno);
+    if (fd.close() != 0) fail("close", staged, errno);
   } catch (...) {
     ::unlink(staged.c_str());
     throw;
@@ -191,14 +193,20 @@ bool publish_file_exclusive(const std::string& dir, std::string_view name, std::
   return true;
 }
 
-void replace_file(const std::string& dir, std::string_view name, std::string_view staging, std::string_view content) {
+void replace_file(const std::string& dir, std::string_view name, std::string_view staging, std::string_view content,
+                  Durability durability) {
   const std::string target = join(dir, name);
   const std::string staged = join(dir, staging);
-  write_staged(staged, content);
-  if (::rename(staged.c_str(), target.c_str()) == 0) return;
-  const int err = errno;
-  ::unlink(staged.c_str());
-  fail("rename", target, err);
+  write_staged(staged, content, durability);
+  if (::rename(staged.c_str(), target.c_str()) != 0) {
+    const int err = errno;
+    ::unlink(staged.c_str());
+    fail("rename", target, err);
+  }
+  if (durability == Durability::kCached) return;
+  // The rename itself reaches the disk with its folder.
+  platform::Descriptor folder(open_retrying(dir.empty() ? "." : dir, O_RDONLY | O_DIRECTORY));
+  if (folder.get() >= 0) ::fsync(folder.get());
 }
 
 void move_over(const std::string& from, const std::string& to) {
@@ -208,6 +216,12 @@ void move_over(const std::string& from, const std::string& to) {
 bool remove_file(const std::string& path) {
   if (::unlink(path.c_str()) == 0) return true;
   if (errno == ENOENT) return false;
+  fail("remove", path, errno);
+}
+
+bool remove_directory_if_empty(const std::string& path) {
+  if (::rmdir(path.c_str()) == 0) return true;
+  if (errno == ENOENT || errno == ENOTEMPTY || errno == EEXIST) return false;
   fail("remove", path, errno);
 }
 

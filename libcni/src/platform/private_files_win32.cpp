@@ -56,12 +56,13 @@ void write_all(HANDLE h, std::string_view content, const std::string& path) {
 bool is_separator(char c) { return c == '\\' || c == '/'; }
 
 // A private file with `content`, removed again when writing fails.
-void write_staged(const std::string& staged, std::string_view content) {
+void write_staged(const std::string& staged, std::string_view content, Durability durability = Durability::kCached) {
   PrivateSecurity security;
   Handle h(open_for_writing(staged, CREATE_ALWAYS, security.get()));
   if (!h.valid()) fail("open", staged, GetLastError());
   try {
     write_all(h.get(), content, staged);
+    if (durability == Durability::kFlushed && !FlushFileBuffers(h.get())) fail("flush", staged, GetLastError());
     if (!h.close()) fail("close", staged, GetLastError());
   } catch (...) {
     DeleteFileW(widen(staged).c_str());
@@ -187,11 +188,13 @@ bool publish_file_exclusive(const std::string& dir, std::string_view name, std::
   fail("rename", target, err);
 }
 
-void replace_file(const std::string& dir, std::string_view name, std::string_view staging, std::string_view content) {
+void replace_file(const std::string& dir, std::string_view name, std::string_view staging, std::string_view content,
+                  Durability durability) {
   const std::string target = join(dir, name);
   const std::string staged = join(dir, staging);
-  write_staged(staged, content);
-  if (MoveFileExW(widen(staged).c_str(), widen(target).c_str(), MOVEFILE_REPLACE_EXISTING)) return;
+  write_staged(staged, content, durability);
+  const DWORD flags = MOVEFILE_REPLACE_EXISTING | (durability == Durability::kFlushed ? MOVEFILE_WRITE_THROUGH : 0);
+  if (MoveFileExW(widen(staged).c_str(), widen(target).c_str(), flags)) return;
   const DWORD err = GetLastError();
   DeleteFileW(widen(staged).c_str());
   fail("rename", target, err);
@@ -206,6 +209,13 @@ bool remove_file(const std::string& path) {
   if (DeleteFileW(widen(path).c_str())) return true;
   const DWORD err = GetLastError();
   if (is_missing(err)) return false;
+  fail("remove", path, err);
+}
+
+bool remove_directory_if_empty(const std::string& path) {
+  if (RemoveDirectoryW(widen(path).c_str())) return true;
+  const DWORD err = GetLastError();
+  if (is_missing(err) || err == ERROR_DIR_NOT_EMPTY) return false;
   fail("remove", path, err);
 }
 

@@ -11,7 +11,7 @@
 #include <thread>
 
 #include "emulator_fixture.hpp"
-#include "platform.hpp"
+#include "state_files.hpp"
 
 using namespace hns_test;
 namespace hr = wincni::hns::hr;

@@ -268,3 +268,18 @@ TEST_CASE("a link on the path is checked as itself, and so is where it leads") {
   wincni::test::let_only_administrators_write(dir / "private" / "data");
   CHECK_THROWS_AS(files::require_administrators_only(text(dir / "safe" / "link" / "data")), Error);
 }
+
+TEST_CASE("a replacement flushed to disk reads back whole, and only an empty folder is removed") {
+  ScratchDir dir;
+  files::create_private_directories(text(dir / "state"));
+  files::replace_file(text(dir / "state"), "host.json", "host.json.tmp", "{\"a\":1}", files::Durability::kFlushed);
+  files::replace_file(text(dir / "state"), "host.json", "host.json.tmp", "{\"a\":2}", files::Durability::kFlushed);
+  CHECK(files::read_file(text(dir / "state" / "host.json")) == std::optional<std::string>("{\"a\":2}"));
+  CHECK_FALSE(fs::exists(dir / "state" / "host.json.tmp"));
+  CHECK_FALSE(files::remove_directory_if_empty(text(dir / "state")));  // holds host.json
+  CHECK(fs::exists(dir / "state" / "host.json"));
+  CHECK(files::remove_file(text(dir / "state" / "host.json")));
+  CHECK(files::remove_directory_if_empty(text(dir / "state")));
+  CHECK_FALSE(fs::exists(dir / "state"));
+  CHECK_FALSE(files::remove_directory_if_empty(text(dir / "state")));  // gone already
+}

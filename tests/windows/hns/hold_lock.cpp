@@ -1,18 +1,20 @@
 // wincni-hold-lock PATH exclusive|shared MILLISECONDS
-// Prints "waiting", takes the emulator's state lock (platform_win32.cpp's
-// FileLock) on PATH, prints "locked" once it holds it, keeps it for
+// Prints "waiting", takes the emulator's state lock (state_files.hpp's
+// StateLock: libcni's FileLock, record family) on PATH, prints "locked" once it holds it, keeps it for
 // MILLISECONDS, then exits.
 // lock_interop.py runs it under Wine against native fcntl locks.
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <string>
+#include <thread>
 
-#include "platform.hpp"
+#include "state_files.hpp"
 
 int main(int argc, char** argv) {
-  using wincni::hns::emulator::FileLock;
+  using wincni::hns::emulator::StateLock;
   if (argc != 4) {
     std::fprintf(stderr, "usage: wincni-hold-lock PATH exclusive|shared MILLISECONDS\n");
     return 2;
@@ -25,10 +27,10 @@ int main(int argc, char** argv) {
   std::printf("waiting\n");
   std::fflush(stdout);
   try {
-    FileLock lock(argv[1], mode == "exclusive" ? FileLock::Mode::Exclusive : FileLock::Mode::Shared);
+    StateLock lock(argv[1], mode == "exclusive" ? StateLock::Mode::kExclusive : StateLock::Mode::kShared);
     std::printf("locked\n");
     std::fflush(stdout);
-    wincni::hns::emulator::sleep_milliseconds(std::strtoull(argv[3], nullptr, 10));
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::strtoull(argv[3], nullptr, 10)));
   } catch (const std::exception& error) {
     std::fprintf(stderr, "wincni-hold-lock: %s\n", error.what());
     return 1;

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The emulator's state lock is shared by native and Wine processes: Wine maps
 the Windows emulator's LockFileEx onto the same fcntl byte-range lock that
-the native emulator takes (platform_posix.cpp: l_start 0, l_len 0).
+the native emulator takes (libcni's file_lock_posix.cpp, record family:
+l_start 0, l_len 0).
 
 usage: lock_interop.py WINCNI-HOLD-LOCK.EXE
 """

@@ -1,6 +1,6 @@
 #pragma once
-// An exclusive lock between processes, and between threads that each take
-// their own: flock on Linux, LockFileEx on the first byte on Windows — the
+// A lock between processes, and between threads that each take their own:
+// flock on Linux, LockFileEx on the first byte on Windows — the
 // same locks the reference plugins take, so ours and theirs exclude each
 // other. The lock file is created when missing and never removed; the OS
 // drops the lock when its holder dies, so a crashed plugin never leaves it
@@ -14,6 +14,19 @@ namespace wincni::cni {
 
 class FileLock {
  public:
+  enum class Sharing { kExclusive, kShared };
+  // Which kind of lock the peers on Linux take and see. Go's reference
+  // plugins take flock (kFlock, the default), and Linux keeps flock and
+  // POSIX record locks apart; Wine turns LockFileEx into a POSIX record
+  // lock, so the HNS emulator's state, shared by native and Wine processes,
+  // takes one of those (kRecord: an open file description lock on the whole
+  // file, which also excludes other threads of this process). On Windows
+  // both are LockFileEx: kFlock on the first byte, as the reference plugins
+  // lock, kRecord on every byte, which Wine turns into that same lock.
+  enum class Family { kFlock, kRecord };
+
+  // Blocks until the lock is granted. The directory must exist.
+  FileLock(const std::string& path, Sharing sharing, Family family);
   // Blocks until the lock is granted. The directory must exist; a file
   // created here inherits that directory's permissions.
   // cni::Error kIoFailure naming the path when it cannot.
@@ -30,6 +43,11 @@ class FileLock {
  private:
   // Opens the lock file, never through a link.
   static std::intptr_t open_lock_file(const std::string& path);
+  // True when granted; false, with nothing held, when `wait` is false and
+  // another holder conflicts. cni::Error kIoFailure when the OS refuses.
+  static bool try_lock(std::intptr_t handle, Sharing sharing, Family family, bool wait, const std::string& path);
+  // Closing drops the lock.
+  static void close_lock_file(std::intptr_t handle);
   std::intptr_t handle_;
 };
 

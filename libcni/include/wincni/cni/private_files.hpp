@@ -93,15 +93,25 @@ void overwrite_file(const std::string& path, std::string_view content);
 bool publish_file_exclusive(const std::string& dir, std::string_view name, std::string_view staging,
                             std::string_view content);
 
+// Whether a write must be on the disk before it returns: kCached leaves it
+// to the OS (a power loss, which also ends every container, may lose it);
+// kFlushed flushes the file before the rename and the rename after it (the
+// HNS emulator's state, which outlives the processes that wrote it).
+enum class Durability { kCached, kFlushed };
+
 // Publishes `content` as dir/name, replacing what is there, so that a reader
 // (or a process killed at any instant) sees the old content or the new one,
 // never a mix: written to dir/staging, then renamed over the name. The
 // staging name must be unique to the writer (its process ID in it); on
-// failure it is removed. Not fsynced, as above.
-void replace_file(const std::string& dir, std::string_view name, std::string_view staging, std::string_view content);
+// failure it is removed. Not fsynced unless kFlushed, as above.
+void replace_file(const std::string& dir, std::string_view name, std::string_view staging, std::string_view content,
+                  Durability durability = Durability::kCached);
 
 // False when there was nothing to remove.
 bool remove_file(const std::string& path);
+// Removes a directory that holds nothing; one that is gone or holds
+// something is left as it is (false).
+bool remove_directory_if_empty(const std::string& path);
 
 // Renames `from` to `to`, replacing what `to` was (a log rotated aside).
 void move_over(const std::string& from, const std::string& to);
