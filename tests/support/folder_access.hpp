@@ -68,7 +68,7 @@ inline void make_unix_link(const std::filesystem::path& link, const std::filesys
   // Through void(*)(), the one cast GCC accepts between function types.
   const auto unix_name = reinterpret_cast<UnixName>(
       reinterpret_cast<void (*)()>(GetProcAddress(GetModuleHandleW(L"kernel32.dll"), "wine_get_unix_file_name")));
-  if (unix_name == nullptr) throw std::runtime_error("CreateSymbolicLinkW made no link, and this is not Wine");
+  if (unix_name == nullptr) throw std::runtime_error("wine_get_unix_file_name is missing");
   const auto unix_path = [&](const std::filesystem::path& p) {
     char* name = unix_name(p.wstring().c_str());
     if (name == nullptr) throw std::runtime_error("no Unix name for " + p.string());
@@ -99,18 +99,36 @@ inline void make_unix_link(const std::filesystem::path& link, const std::filesys
 }  // namespace detail
 #endif
 
+// Wine, whose links (Unix ones) give no reparse data.
+inline bool running_under_wine() {
+#ifdef _WIN32
+  return GetProcAddress(GetModuleHandleW(L"ntdll.dll"), "wine_get_version") != nullptr;
+#else
+  return false;
+#endif
+}
+
 // A symbolic link to a folder (on Windows a directory symlink, a reparse
 // point), owned by whoever runs the test.
 inline void make_folder_link(const std::filesystem::path& link, const std::filesystem::path& target) {
 #ifdef _WIN32
-  CreateSymbolicLinkW(link.wstring().c_str(), target.wstring().c_str(),
-                      SYMBOLIC_LINK_FLAG_DIRECTORY | SYMBOLIC_LINK_FLAG_ALLOW_UNPRIVILEGED_CREATE);
+  const bool made = CreateSymbolicLinkW(link.wstring().c_str(), target.wstring().c_str(),
+                                        SYMBOLIC_LINK_FLAG_DIRECTORY | SYMBOLIC_LINK_FLAG_ALLOW_UNPRIVILEGED_CREATE);
+  const DWORD error = made ? ERROR_SUCCESS : GetLastError();
   const auto is_link = [&] {
     const DWORD attributes = GetFileAttributesW(link.wstring().c_str());
     return attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0;
   };
-  if (!is_link()) detail::make_unix_link(link, target);
-  if (!is_link()) throw std::runtime_error("could not make a link at " + link.string());
+  // A relative target is the link's folder's business: on Wine made
+  // absolute first, for the Unix path mapping.
+  if (!is_link() && running_under_wine()) {
+    detail::make_unix_link(link, target.is_absolute() ? target : link.parent_path() / target);
+  }
+  if (!is_link()) {
+    throw std::runtime_error("could not make a link at " + link.string() + " (CreateSymbolicLinkW: Windows error " +
+                             std::to_string(error) +
+                             "; without Developer Mode it needs SeCreateSymbolicLinkPrivilege)");
+  }
 #else
   std::filesystem::create_directory_symlink(target, link);
 #endif

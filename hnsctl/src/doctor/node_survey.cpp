@@ -85,7 +85,7 @@ void survey_allocations(const NodeFolders& folders, const std::set<std::string>&
       const bool named_pod_gone =
           !hostlocal::is_standing_owner(owner) && !live.contains(owner) && !survey.occupied.contains(owner);
       if (const auto holder = held_in_hns.find({network.name, ip}); holder != held_in_hns.end()) {
-        if (named_pod_gone) {
+        if (named_pod_gone && !hostlocal::is_orphan(*reservation.content)) {
           survey.held_by_others.push_back(fmt::format(
               "{} on network {}: the store names {}, which the runtime no longer has; HNS shows "
               "endpoint {} (not wincni's) holding it: left alone",

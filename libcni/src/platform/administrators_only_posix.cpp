@@ -1,16 +1,18 @@
 // Whether someone other than root could replace a folder a plugin keeps its
-// state in, read from the owners and modes of the folders on its path as
-// given (a symbolic link checked as itself) and, when a link is on it, of the
-// folders it leads to.
+// state in. The path is resolved the way the kernel resolves it, one entry
+// at a time and one symbolic link at a time, and every entry met is checked
+// by its owner and mode (lstat: a link as itself): the folders on the way,
+// each link, and the folders each link leads through.
 
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
-#include <cstdlib>
 #include <cstring>
-#include <vector>
+#include <deque>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -20,6 +22,9 @@
 namespace wincni::cni::private_files {
 
 namespace {
+
+// As the kernel's own limit on links in one lookup (MAXSYMLINKS).
+constexpr int kMostLinks = 40;
 
 [[noreturn]] void check_failed(std::string_view op, const std::string& path, int err) {
   throw Error(kIoFailure, fmt::format("{} {}: {}", op, path, std::strerror(err)));
@@ -47,57 +52,74 @@ void check_entry(const std::string& entry, const std::string& path, const struct
   }
 }
 
-// The path's own entries from "/" down, as far as they exist, each with
-// what lstat says of it.
-std::vector<std::pair<std::string, struct stat>> existing_entries(const std::string& path) {
-  std::string full = path;
-  if (full.empty() || full[0] != '/') {
-    char cwd[PATH_MAX];
-    if (::getcwd(cwd, sizeof cwd) == nullptr) check_failed("find the current folder for", path, errno);
-    full = std::string(cwd) + "/" + full;
-  }
-  std::vector<std::pair<std::string, struct stat>> entries;
-  std::string prefix = "/";
+// The names of `path`, in order, put before what `pending` holds.
+void push_names_front(const std::string& path, std::deque<std::string>& pending) {
+  std::deque<std::string> names;
   std::size_t at = 0;
-  for (;;) {
-    struct stat st {};
-    if (::lstat(prefix.c_str(), &st) != 0) {
-      if (errno == ENOENT || errno == ENOTDIR) return entries;
-      check_failed("stat", prefix, errno);
-    }
-    entries.emplace_back(prefix, st);
-    std::size_t start = full.find_first_not_of('/', at);
-    if (start == std::string::npos) return entries;
-    const std::size_t stop = std::min(full.find('/', start), full.size());
-    if (prefix.back() != '/') prefix += '/';
-    prefix += full.substr(start, stop - start);
+  while (at < path.size()) {
+    const std::size_t start = path.find_first_not_of('/', at);
+    if (start == std::string::npos) break;
+    const std::size_t stop = std::min(path.find('/', start), path.size());
+    names.push_back(path.substr(start, stop - start));
     at = stop;
   }
+  pending.insert(pending.begin(), names.begin(), names.end());
+}
+
+std::string read_link(const std::string& link) {
+  std::string target(PATH_MAX, '\0');
+  const ssize_t size = ::readlink(link.c_str(), target.data(), target.size());
+  if (size < 0) check_failed("read the link", link, errno);
+  target.resize(static_cast<std::size_t>(size));
+  return target;
+}
+
+void check_root(const std::string& path) {
+  struct stat st {};
+  if (::lstat("/", &st) != 0) check_failed("stat", "/", errno);
+  check_entry("/", path, st);
 }
 
 }  // namespace
 
 void require_administrators_only(const std::string& path) {
-  const auto entries = existing_entries(path);
-  bool through_link = false;
-  for (const auto& [entry, st] : entries) {
-    through_link = through_link || S_ISLNK(st.st_mode);
-    check_entry(entry, path, st);
+  std::string given = path;
+  if (given.empty() || given[0] != '/') {
+    char cwd[PATH_MAX];
+    if (::getcwd(cwd, sizeof cwd) == nullptr) check_failed("find the current folder for", path, errno);
+    given = std::string(cwd) + "/" + given;
   }
-  if (!through_link) return;
-  // Where the links lead, up to "/".
-  char resolved[PATH_MAX];
-  if (::realpath(entries.back().first.c_str(), resolved) == nullptr) {
-    check_failed("resolve", entries.back().first, errno);
-  }
-  std::string folder = resolved;
-  for (;;) {
+  std::deque<std::string> pending;
+  push_names_front(given, pending);
+  // `at` never holds a link: each is replaced by where it leads as it is
+  // met, so ".." is simply the folder above.
+  std::string at = "/";
+  check_root(path);
+  int links = 0;
+  while (!pending.empty()) {
+    const std::string name = pending.front();
+    pending.pop_front();
+    if (name == ".") continue;
+    if (name == "..") {
+      const auto slash = at.find_last_of('/');
+      at = slash == 0 || slash == std::string::npos ? "/" : at.substr(0, slash);
+      continue;
+    }
+    const std::string entry = at == "/" ? "/" + name : at + "/" + name;
     struct stat st {};
-    if (::lstat(folder.c_str(), &st) != 0) check_failed("stat", folder, errno);
-    check_entry(folder, path, st);
-    if (folder == "/") return;
-    const auto slash = folder.find_last_of('/');
-    folder = slash == 0 ? "/" : folder.substr(0, slash);
+    if (::lstat(entry.c_str(), &st) != 0) {
+      if (errno == ENOENT || errno == ENOTDIR) return;  // the rest is created private
+      check_failed("stat", entry, errno);
+    }
+    check_entry(entry, path, st);
+    if (S_ISLNK(st.st_mode)) {
+      if (++links > kMostLinks) refuse(entry, path, fmt::format("leads through more than {} links", kMostLinks));
+      const std::string target = read_link(entry);
+      if (!target.empty() && target[0] == '/') at = "/";
+      push_names_front(target, pending);
+      continue;
+    }
+    at = entry;
   }
 }
 

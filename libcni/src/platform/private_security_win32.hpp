@@ -8,7 +8,7 @@
 #include <windows.h>
 #include <sddl.h>
 
-#include <memory>
+#include "local_memory_win32.hpp"
 
 namespace wincni::cni::platform {
 
@@ -28,10 +28,7 @@ class PrivateSecurity {
   SECURITY_ATTRIBUTES* get() { return descriptor_ ? &attributes_ : nullptr; }
 
  private:
-  struct LocalFreeDeleter {
-    void operator()(void* p) const { LocalFree(p); }
-  };
-  std::unique_ptr<void, LocalFreeDeleter> descriptor_;
+  LocalMemory descriptor_;
   SECURITY_ATTRIBUTES attributes_{};
 };
 

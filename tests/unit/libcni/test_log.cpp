@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "scratch_dir.hpp"
+#include "wincni/cni/file_lock.hpp"
 #include "wincni/cni/log.hpp"
 
 using namespace wincni::cni;
@@ -225,4 +226,27 @@ TEST_CASE("plugins repairing at once rotate the journal once and lose no line") 
   REQUIRE(older.size() == 1);
   CHECK(older[0] == std::string(256 * 1024, 'x'));
   CHECK(lines_of(journal).size() == kPlugins * 5);
+}
+
+TEST_CASE("a repair waits its turn on the journal's lock; one that cannot get it appends without rotating") {
+  wincni::test::ScratchDir dir;
+  const auto journal = dir / "repairs.log";
+  LogSettings settings;
+  settings.repair_journal = journal.string();
+  { std::ofstream(journal, std::ios::binary) << std::string(256 * 1024, 'x') << '\n'; }
+  {
+    // Another plugin rotating it all this time.
+    wincni::cni::FileLock other((dir / "repairs.log.lock").string());
+    Logger(settings, "win-bridge", nullptr).repair("removed {}", "an endpoint");
+  }
+  CHECK_FALSE(std::filesystem::exists(dir / "repairs.log.1"));
+  auto lines = lines_of(journal);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[1].find("removed an endpoint") != std::string::npos);
+  // Its turn come, the next one rotates.
+  Logger(settings, "win-bridge", nullptr).repair("removed {}", "another");
+  CHECK(std::filesystem::exists(dir / "repairs.log.1"));
+  lines = lines_of(journal);
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0].find("removed another") != std::string::npos);
 }

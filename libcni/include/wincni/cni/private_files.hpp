@@ -37,18 +37,17 @@ bool starts_at_root(std::string_view path);
 void create_private_directories(const std::string& path);
 
 // cni::Error(kIoFailure) when someone other than the node's administrators
-// could replace `path` or a folder above it: on POSIX, a folder on the path
-// as given or (when a symbolic link is on it) on its real path owned by
-// another user than root or this process's, or writable by group or others
-// without the sticky bit, or a link on the path owned by another user. Whoever can rename
-// a folder there can hand a plugin a store of their making, with links in
-// it. On Windows, an entry of the path as given (a link or junction read as
-// itself: nobody else may rewrite it) or of its final path owned by someone
-// other than
-// SYSTEM, the Administrators, TrustedInstaller or this process's user, or
-// whose DACL lets anyone else delete, rename or re-own it or a child, or
-// (`path` itself) add to it (docs/reference/windows-acls.md). Checks the
-// part of `path` that exists.
+// could replace `path` or a folder on the way to it. The path is resolved as
+// the OS does, one link at a time, and each entry met is checked as itself:
+// on POSIX a folder owned by another user than root or this process's, or
+// writable by group or others without the sticky bit, or a link owned by
+// another user; on Windows an entry owned by someone other than SYSTEM, the
+// Administrators, TrustedInstaller or this process's user, or whose DACL
+// lets anyone else delete, rename or re-own it or a child, rewrite a link,
+// or (`path` itself) add to it or make it a junction
+// (docs/reference/windows-acls.md). Whoever can rename a folder there can
+// hand a plugin a store of their making, with links in it. Checks the part
+// of `path` that exists.
 void require_administrators_only(const std::string& path);
 bool is_directory(const std::string& path);
 // A file, not a directory or a device, following links; false when absent.
