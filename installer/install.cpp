@@ -12,6 +12,7 @@
 #include "installed_files.hpp"
 #include "node_configs.hpp"
 #include "wincni/cni/config_file_names.hpp"
+#include "wincni/cni/plugin_path.hpp"
 #include "wincni/cni/private_files.hpp"
 
 namespace wincni::installer {
@@ -20,11 +21,7 @@ namespace {
 
 namespace private_files = cni::private_files;
 
-#ifdef _WIN32
-constexpr std::string_view kExecutableSuffix = ".exe";
-#else
-constexpr std::string_view kExecutableSuffix = "";
-#endif
+using cni::kExecutableSuffix;
 
 // Every binary's new build, read once; all must be there before anything is
 // touched.
@@ -72,8 +69,12 @@ std::vector<std::string> suite_binaries() {
   return names;
 }
 
+std::string release_dir(const InstallOptions& options) {
+  return options.source_dir.empty() ? files::own_directory() : options.source_dir;
+}
+
 void install(const InstallOptions& options, cni::ByteSink& report) {
-  const std::string source_dir = options.source_dir.empty() ? files::own_directory() : options.source_dir;
+  const std::string source_dir = release_dir(options);
   const std::vector<std::string> binaries = suite_binaries();
   const std::vector<std::string> builds = read_binaries(source_dir, binaries);
   const std::string conflist = flannel_conflist(options.network);

@@ -16,6 +16,10 @@ namespace wincni::installer {
 // The binaries a node gets, as file names on this platform.
 std::vector<std::string> suite_binaries();
 
+// Where this release's binaries are: --source-dir, else the installer's
+// own folder.
+std::string release_dir(const InstallOptions& options);
+
 // Throws std::exception on failure; what was done before it is reported.
 void install(const InstallOptions& options, cni::ByteSink& report);
 

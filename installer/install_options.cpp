@@ -8,6 +8,7 @@
 
 #include "node_layout.hpp"
 #include "wincni/cni/command_line.hpp"
+#include "wincni/cni/private_files.hpp"
 
 namespace wincni::installer {
 
@@ -203,24 +204,15 @@ NetworkSettings read_network(const SettingValues& values) {
   return network;
 }
 
-// A folder from the root (a drive or a share on Windows): a relative one
-// would land in whatever folder the installer runs in, which in a
-// HostProcess pod is the container's, not the node's.
-bool is_absolute(const std::string& path) {
-#ifdef _WIN32
-  const bool drive = path.size() >= 3 && std::isalpha(static_cast<unsigned char>(path[0])) && path[1] == ':' &&
-                     (path[2] == '\\' || path[2] == '/');
-  return drive || path.rfind("\\\\", 0) == 0;
-#else
-  return !path.empty() && path[0] == '/';
-#endif
-}
-
+// A folder from the root, by the rule every plugin applies to its own
+// folders (private_files::starts_at_root): a relative one would land in
+// whatever folder the installer runs in, which in a HostProcess pod is the
+// container's, not the node's.
 std::string folder(const SettingValues& values, std::string_view flag, const std::string& fallback) {
   const std::string value = values.get(flag);
   if (value.empty()) return fallback;
-  if (!is_absolute(value)) {
-    throw UsageError(fmt::format("{}: \"{}\" is not a full path (a drive and a folder, such as C:\\opt\\cni\\bin)",
+  if (!cni::private_files::starts_at_root(value)) {
+    throw UsageError(fmt::format("{}: \"{}\" is not a full path (a folder from the root, such as C:\\opt\\cni\\bin)",
                                  values.origin(flag), value));
   }
   return value;

@@ -17,7 +17,7 @@ namespace {
 namespace private_files = cni::private_files;
 
 void remove_binaries(const InstallOptions& options, cni::ByteSink& report) {
-  const std::string source_dir = options.source_dir.empty() ? files::own_directory() : options.source_dir;
+  const std::string source_dir = release_dir(options);
   for (const std::string& binary : suite_binaries()) {
     const std::string path = private_files::join(options.bin_dir, binary);
     if (private_files::is_link(path)) {

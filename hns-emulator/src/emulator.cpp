@@ -84,9 +84,10 @@ EmulatorConfig EmulatorConfig::from_environment() {
   if (auto texts = choice_of(env, "WINCNI_EMULATOR_ERROR_TEXTS", {"english", "localised"}, config.problem)) {
     config.error_texts = *texts == 1 ? ErrorTextLanguage::Chinese : ErrorTextLanguage::English;
   }
-  constexpr std::array kDuplicateCodes{hr::kAlreadyExists, hr::kNetworkAlreadyExists, hr::kDupName, hr::kInvalidArg};
+  constexpr std::array kDuplicateCodes{hr::kAlreadyExists, hr::kNetworkAlreadyExists, hr::kDupName, hr::kInvalidArg,
+                                       hr::kObjectAlreadyExists};
   if (auto code = choice_of(env, "WINCNI_EMULATOR_DUPLICATE_CODE",
-                            {"0x800700B7", "0x803B0010", "0x80070034", "0x80070057"}, config.problem)) {
+                            {"0x800700B7", "0x803B0010", "0x80070034", "0x80070057", "0x80071392"}, config.problem)) {
     config.duplicate_code = kDuplicateCodes.at(*code);
   }
   if (auto keys = choice_of(env, "WINCNI_EMULATOR_FILTER_KEYS", {"v1", "either"}, config.problem)) {

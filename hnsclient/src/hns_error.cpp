@@ -38,7 +38,8 @@ bool is_refusal(HResult code) {
   // HNS's own codes, but for those that can come after part of the work.
   if (code == hr::kDegradedOperation || code == hr::kRegkeyFailure || code == hr::kNamespaceAttachFailed) return false;
   if ((code & 0xFFFF0000U) == 0x803B0000U) return true;
-  return code == hr::kAlreadyExists || code == hr::kDupName || code == hr::kInvalidArg || code == hr::kElementNotFound;
+  return code == hr::kAlreadyExists || code == hr::kDupName || code == hr::kObjectAlreadyExists ||
+         code == hr::kInvalidArg || code == hr::kElementNotFound;
 }
 
 bool is_transient(HResult code) {

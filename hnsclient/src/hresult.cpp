@@ -24,6 +24,7 @@ constexpr std::array kKnownCodes{
     KnownCode{hr::kElementNotFound, "ERROR_NOT_FOUND", "Element not found."},
     KnownCode{hr::kAlreadyExists, "ERROR_ALREADY_EXISTS", "Cannot create a file when that file already exists."},
     KnownCode{hr::kDupName, "ERROR_DUP_NAME", "You were not connected because a duplicate name exists on the network."},
+    KnownCode{hr::kObjectAlreadyExists, "ERROR_OBJECT_ALREADY_EXISTS", "The object already exists."},
     KnownCode{hr::kProcNotFound, "ERROR_PROC_NOT_FOUND", "The specified procedure could not be found."},
     KnownCode{hr::kTimeout, "ERROR_TIMEOUT", "This operation returned because the timeout period expired."},
     KnownCode{hr::kInvalidHandle, "ERROR_INVALID_HANDLE", "The handle is invalid."},

@@ -12,6 +12,7 @@
 #include "wincni/cni/config.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/json_keys.hpp"
+#include "wincni/cni/plugin_path.hpp"
 #include "wincni/engine/engine.hpp"
 #include "wincni/flannel/flannel_config.hpp"
 #include "wincni/flannel/pod_delegate.hpp"
@@ -28,7 +29,7 @@ using Json = nlohmann::ordered_json;
 // so a config may name its plugin with the extension (the legacy wincni
 // example's "wincni.exe"): the plugin is the same.
 std::string_view without_exe(std::string_view type) {
-  constexpr std::string_view kExe = ".exe";
+  constexpr std::string_view kExe = cni::kWindowsExecutableSuffix;
   if (type.size() > kExe.size() && cni::equals_ignore_case(type.substr(type.size() - kExe.size()), kExe)) {
     type.remove_suffix(kExe.size());
   }

@@ -12,7 +12,7 @@ namespace {
 std::string_view directory_separators(PathFlavor flavor) { return flavor == PathFlavor::kWindows ? "/\\" : "/"; }
 
 std::vector<std::string_view> extensions(PathFlavor flavor) {
-  if (flavor == PathFlavor::kWindows) return {".exe", ""};
+  if (flavor == PathFlavor::kWindows) return {kWindowsExecutableSuffix, ""};
   return {""};
 }
 

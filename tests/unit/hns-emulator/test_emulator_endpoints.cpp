@@ -219,6 +219,7 @@ TEST_CASE("the emulator's switches: each takes its values, anything else is a pr
         Switch{"WINCNI_EMULATOR_HNS_PICKS", "lowest", false}, Switch{"WINCNI_EMULATOR_HNS_PICKS", "random", false},
         Switch{"WINCNI_EMULATOR_HNS_PICKS", "Random", true},
         Switch{"WINCNI_EMULATOR_DUPLICATE_CODE", "0x80070034", false},
+        Switch{"WINCNI_EMULATOR_DUPLICATE_CODE", "0x80071392", false},
         Switch{"WINCNI_EMULATOR_DUPLICATE_CODE", "0x80004005", true},
         Switch{"WINCNI_EMULATOR_FILTER_KEYS", "either", false}, Switch{"WINCNI_EMULATOR_FILTER_KEYS", "v2", true},
         Switch{"WINCNI_EMULATOR_NAMESPACE_DELETE", "leaves-reference", false},

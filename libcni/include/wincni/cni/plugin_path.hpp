@@ -17,6 +17,13 @@ inline constexpr PathFlavor kNativePathFlavor = PathFlavor::kWindows;
 inline constexpr PathFlavor kNativePathFlavor = PathFlavor::kPosix;
 #endif
 
+// What a program's file name ends in on Windows, and on this OS: the one
+// suffix the plugin lookup, the installer and hnsctl's reading of configs
+// share.
+inline constexpr std::string_view kWindowsExecutableSuffix = ".exe";
+inline constexpr std::string_view kExecutableSuffix =
+    kNativePathFlavor == PathFlavor::kWindows ? kWindowsExecutableSuffix : std::string_view();
+
 // Splits a CNI_PATH value at ':' (POSIX) or ';' (Windows, where a double-quoted
 // part may contain ';' and the quotes are removed, as Go's filepath.SplitList
 // does). Empty elements are dropped rather than meaning "the current

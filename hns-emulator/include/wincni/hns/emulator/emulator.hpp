@@ -58,10 +58,11 @@ struct EmulatorConfig {
   PickOrder hns_picks = PickOrder::Lowest;
   // What HNS answers a create whose endpoint or namespace ID, or network
   // name, is taken: not public for endpoints (a network's name has been
-  // answered HCN_E_NETWORK_ALREADY_EXISTS, and ERROR_DUP_NAME). nullopt: the
-  // emulator's ERROR_ALREADY_EXISTS and HCN_E_NETWORK_ALREADY_EXISTS; else
-  // WINCNI_EMULATOR_DUPLICATE_CODE's, one of 0x800700B7, 0x803B0010,
-  // 0x80070034, 0x80070057.
+  // answered HCN_E_NETWORK_ALREADY_EXISTS, and ERROR_DUP_NAME; a v1 endpoint
+  // create "The object already exists", ERROR_OBJECT_ALREADY_EXISTS,
+  // microsoft/SDN#298). nullopt: the emulator's ERROR_ALREADY_EXISTS and
+  // HCN_E_NETWORK_ALREADY_EXISTS; else WINCNI_EMULATOR_DUPLICATE_CODE's, one
+  // of 0x800700B7, 0x803B0010, 0x80070034, 0x80070057, 0x80071392.
   std::optional<HResult> duplicate_code;
   // Enumerate filters name v1 properties (hns-emulator/src/filter.hpp); with
   // WINCNI_EMULATOR_FILTER_KEYS=either, v2 ones too.
