@@ -3,6 +3,8 @@
 #include "commands/endpoint_creation.hpp"
 #include "commands/rollback.hpp"
 #include "plan/endpoint_marker.hpp"
+#include "wincni/hns/hns_error.hpp"
+#include "wincni/hns/hresult.hpp"
 
 namespace wincni::engine {
 
@@ -19,9 +21,18 @@ EndpointView ensure_host_endpoint(HnsAccess& access, const NetworkView& network,
     rollback.push("endpoint " + plan.name, [&access, id = spec.id] { access.delete_endpoint(id); });
   }
   if (!access.is_host_attached(*existing)) {
-    access.attach_host(*existing);
-    log.info("host endpoint {} ({}) attached to the host on network {}", existing->name, existing->id.str(),
-             network.name);
+    try {
+      access.attach_host(*existing);
+      log.info("host endpoint {} ({}) attached to the host on network {}", existing->name, existing->id.str(),
+               network.name);
+    } catch (const hns::HnsError& e) {
+      // HNS's v1 State is no sure sign of a host attachment (a host showed 1,
+      // "created", for an attached endpoint: microsoft/Windows-Containers#563);
+      // "already attached" is the answer that it is, taken as success as
+      // flanneld and Calico take it (docs/reference/emulator-fidelity.md).
+      if (e.hresult() != hns::hr::kEndpointAlreadyAttached) throw;
+      log.info("host endpoint {} ({}) is already attached to the host", existing->name, existing->id.str());
+    }
   }
   rollback.commit();
   return *existing;

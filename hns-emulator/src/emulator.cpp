@@ -44,6 +44,7 @@ HostRules rules_of(const EmulatorConfig& config) {
   rules.filter_either_schema = config.filter_either_schema;
   rules.namespace_delete_leaves_reference = config.namespace_delete_leaves_reference;
   rules.default_namespace = config.default_namespace;
+  rules.attached_reads_created = config.attached_reads_created;
   return rules;
 }
 
@@ -99,6 +100,9 @@ EmulatorConfig EmulatorConfig::from_environment() {
   }
   if (auto present = choice_of(env, "WINCNI_EMULATOR_DEFAULT_NAMESPACE", {"absent", "present"}, config.problem)) {
     config.default_namespace = *present == 1;
+  }
+  if (auto state = choice_of(env, "WINCNI_EMULATOR_ATTACHED_STATE", {"attached", "created"}, config.problem)) {
+    config.attached_reads_created = *state == 1;
   }
   if (auto picks = choice_of(env, "WINCNI_EMULATOR_HNS_PICKS", {"lowest", "random"}, config.problem)) {
     config.hns_picks = *picks == 1 ? PickOrder::Random : PickOrder::Lowest;

@@ -31,6 +31,7 @@ struct HostRules {
   bool filter_either_schema = false;               // EmulatorConfig::filter_either_schema
   bool namespace_delete_leaves_reference = false;  // EmulatorConfig::namespace_delete_leaves_reference
   bool default_namespace = false;                  // EmulatorConfig::default_namespace
+  bool attached_reads_created = false;             // EmulatorConfig::attached_reads_created
 };
 
 // The default namespace real hosts list without anyone creating it

@@ -21,7 +21,9 @@ HnsEndpoint Host::endpoint_v1(const EndpointRecord& record) const {
   if (record.shared_containers.size() > 1) {
     v1.state = EndpointState::AttachedSharing;
   } else {
-    v1.state = record.attached() ? EndpointState::Attached : EndpointState::Created;
+    const bool one_container = !record.shared_containers.empty();
+    v1.state = record.attached() && (one_container || !rules_.attached_reads_created) ? EndpointState::Attached
+                                                                                      : EndpointState::Created;
   }
   return v1;
 }

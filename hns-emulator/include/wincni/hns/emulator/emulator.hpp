@@ -77,6 +77,12 @@ struct EmulatorConfig {
   // is not public. None, and a second HostDefault refused, unless
   // WINCNI_EMULATOR_DEFAULT_NAMESPACE=present.
   bool default_namespace = false;
+  // The v1 State of an endpoint attached to a namespace or to the host: 2
+  // (Attached), or 1 (Created) with WINCNI_EMULATOR_ATTACHED_STATE=created,
+  // as a Windows 11 host showed for an endpoint in a namespace
+  // (microsoft/Windows-Containers#563); what a host-attached one reads on a
+  // server is not public.
+  bool attached_reads_created = false;
   // Set by from_environment when a variable holds something unusable; every
   // call then fails with E_INVALIDARG and this text.
   std::string problem;
