@@ -45,6 +45,7 @@ HostRules rules_of(const EmulatorConfig& config) {
   rules.namespace_delete_leaves_reference = config.namespace_delete_leaves_reference;
   rules.default_namespace = config.default_namespace;
   rules.attached_reads_created = config.attached_reads_created;
+  rules.encap_overhead = config.encap_overhead;
   return rules;
 }
 
@@ -103,6 +104,9 @@ EmulatorConfig EmulatorConfig::from_environment() {
   }
   if (auto state = choice_of(env, "WINCNI_EMULATOR_ATTACHED_STATE", {"attached", "created"}, config.problem)) {
     config.attached_reads_created = *state == 1;
+  }
+  if (auto overhead = choice_of(env, "WINCNI_EMULATOR_ENCAP_OVERHEAD", {"none", "listed"}, config.problem)) {
+    config.encap_overhead = *overhead == 1;
   }
   if (auto picks = choice_of(env, "WINCNI_EMULATOR_HNS_PICKS", {"lowest", "random"}, config.problem)) {
     config.hns_picks = *picks == 1 ? PickOrder::Random : PickOrder::Lowest;

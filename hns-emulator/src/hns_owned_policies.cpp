@@ -1,6 +1,7 @@
 #include "hns_owned_policies.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace wincni::hns::emulator {
 namespace {
@@ -18,7 +19,10 @@ bool has_local_routed_port_mapping(const std::vector<Policy>& policies) {
 
 }  // namespace
 
-void add_hns_owned_policies(HostComputeEndpoint& endpoint) {
+// The overhead of VXLAN's headers, as the capture shows it.
+constexpr std::uint16_t kVxlanOverhead = 50;
+
+void add_hns_owned_policies(HostComputeEndpoint& endpoint, const HostComputeNetwork& network, bool encap_overhead) {
   if (has_local_routed_port_mapping(endpoint.policies)) {
     for (const IpConfig& config : endpoint.ip_configurations) {
       SdnRoutePolicy route;
@@ -28,6 +32,11 @@ void add_hns_owned_policies(HostComputeEndpoint& endpoint) {
   }
   if (endpoint.flags & HostComputeEndpoint::kRemoteEndpoint) {
     add_once(endpoint.policies, parse_policy_v2(nlohmann::json{{"Type", "L2Driver"}}));
+  }
+  const bool has_overhead = std::any_of(endpoint.policies.begin(), endpoint.policies.end(),
+                                        [](const Policy& policy) { return policy.as<EncapOverheadPolicy>(); });
+  if (encap_overhead && !has_overhead && network.type == NetworkType::Overlay) {
+    endpoint.policies.push_back(Policy{EncapOverheadPolicy{kVxlanOverhead}});
   }
 }
 

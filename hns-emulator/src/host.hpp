@@ -32,6 +32,7 @@ struct HostRules {
   bool namespace_delete_leaves_reference = false;  // EmulatorConfig::namespace_delete_leaves_reference
   bool default_namespace = false;                  // EmulatorConfig::default_namespace
   bool attached_reads_created = false;             // EmulatorConfig::attached_reads_created
+  bool encap_overhead = false;                     // EmulatorConfig::encap_overhead
 };
 
 // The default namespace real hosts list without anyone creating it

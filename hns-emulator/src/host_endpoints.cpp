@@ -98,7 +98,7 @@ const EndpointRecord& Host::create_endpoint(const Guid& network_id, HostComputeE
   request.ip_configurations = remote ? settle_remote_addresses(net, std::move(request.ip_configurations))
                                      : settle_addresses(state_, net, request.ip_configurations, id, rules_.picks);
   request.mac_address = settle_mac(state_, net, request.mac_address, rules_.picks);
-  add_hns_owned_policies(request);
+  add_hns_owned_policies(request, net, rules_.encap_overhead);
   if (!remote && request.routes.empty()) {
     // HNS hands the endpoint its subnet's routes (the default gateway).
     if (const Subnet* subnet = subnet_of(net, request.ip_configurations.front().ip_address)) {
@@ -134,7 +134,8 @@ void Host::modify_endpoint(const Guid& id, const ModifyRequest& request) {
       combined.insert(combined.end(), policies.begin(), policies.end());
       check_port_mappings(record.endpoint.host_compute_network, id, combined);
       current = std::move(combined);
-      add_hns_owned_policies(record.endpoint);
+      add_hns_owned_policies(record.endpoint, network(record.endpoint.host_compute_network).network,
+                             rules_.encap_overhead);
       return;
     }
     case RequestType::Remove:
@@ -143,7 +144,8 @@ void Host::modify_endpoint(const Guid& id, const ModifyRequest& request) {
     case RequestType::Update:
       check_port_mappings(record.endpoint.host_compute_network, id, policies);
       current = std::move(policies);
-      add_hns_owned_policies(record.endpoint);
+      add_hns_owned_policies(record.endpoint, network(record.endpoint.host_compute_network).network,
+                             rules_.encap_overhead);
       return;
     case RequestType::Refresh:
       return;
@@ -155,7 +157,7 @@ void Host::update_endpoint_policies(const Guid& id, std::vector<Policy> policies
   check_policies(policies, kEndpointScope);
   check_port_mappings(record.endpoint.host_compute_network, id, policies);
   record.endpoint.policies = std::move(policies);
-  add_hns_owned_policies(record.endpoint);
+  add_hns_owned_policies(record.endpoint, network(record.endpoint.host_compute_network).network, rules_.encap_overhead);
 }
 
 void Host::attach_endpoint(const Guid& id, const EndpointAttachRequest& request) {

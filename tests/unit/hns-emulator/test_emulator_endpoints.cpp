@@ -224,8 +224,9 @@ TEST_CASE("the emulator's switches: each takes its values, anything else is a pr
         Switch{"WINCNI_EMULATOR_FILTER_KEYS", "either", false}, Switch{"WINCNI_EMULATOR_FILTER_KEYS", "v2", true},
         Switch{"WINCNI_EMULATOR_NAMESPACE_DELETE", "leaves-reference", false},
         Switch{"WINCNI_EMULATOR_NAMESPACE_DELETE", "stale", true},
-        Switch{"WINCNI_EMULATOR_ATTACHED_STATE", "created", false},
-        Switch{"WINCNI_EMULATOR_ATTACHED_STATE", "1", true}}) {
+        Switch{"WINCNI_EMULATOR_ATTACHED_STATE", "created", false}, Switch{"WINCNI_EMULATOR_ATTACHED_STATE", "1", true},
+        Switch{"WINCNI_EMULATOR_ENCAP_OVERHEAD", "listed", false},
+        Switch{"WINCNI_EMULATOR_ENCAP_OVERHEAD", "50", true}}) {
     CAPTURE(s.variable);
     CAPTURE(s.value);
     ::setenv(s.variable, s.value, 1);

@@ -83,6 +83,10 @@ struct EmulatorConfig {
   // (microsoft/Windows-Containers#563); what a host-attached one reads on a
   // server is not public.
   bool attached_reads_created = false;
+  // EncapOverhead 50 on an Overlay network's endpoints, in the v1 field and
+  // as a v2 policy, with WINCNI_EMULATOR_ENCAP_OVERHEAD=listed
+  // (hns_owned_policies.hpp); by default none.
+  bool encap_overhead = false;
   // Set by from_environment when a variable holds something unusable; every
   // call then fails with E_INVALIDARG and this text.
   std::string problem;
