@@ -380,6 +380,8 @@ void require_administrators_only(const std::string& path) {
       target = final_path(entry);
     }
     if (link->relative) {
+      // "\x" is from the root of the link's drive; anything else from its folder.
+      if (!target.empty() && is_path_separator(target.front())) at = root;
       push_names_front(target, pending);
       continue;
     }
