@@ -30,7 +30,12 @@ EndpointView ensure_host_endpoint(HnsAccess& access, const NetworkView& network,
       // "created", for an attached endpoint: microsoft/Windows-Containers#563);
       // "already attached" is the answer that it is, taken as success as
       // flanneld and Calico take it (docs/reference/emulator-fidelity.md).
-      if (e.hresult() != hns::hr::kEndpointAlreadyAttached) throw;
+      // Attached to a namespace or a container, "already attached" is not
+      // the host's.
+      if (e.hresult() != hns::hr::kEndpointAlreadyAttached || !existing->ns.is_null() ||
+          !existing->containers.empty()) {
+        throw;
+      }
       log.info("host endpoint {} ({}) is already attached to the host", existing->name, existing->id.str());
     }
   }

@@ -19,10 +19,12 @@ bool has_local_routed_mapping(const std::vector<hns::Policy>& policies) {
 
 bool hns_may_add(const hns::Policy& policy, const std::vector<hns::Policy>& planned) {
   if (cni::equals_ignore_case(policy.type(), "L2Driver")) return true;
-  // An Overlay endpoint's overhead, when the plan sets none of its own.
-  if (policy.as<hns::EncapOverheadPolicy>()) {
-    return std::none_of(planned.begin(), planned.end(),
-                        [](const hns::Policy& wanted) { return wanted.as<hns::EncapOverheadPolicy>(); });
+  // An Overlay endpoint's overhead, as the capture shows it (VXLAN's 50),
+  // when the plan sets none of its own.
+  if (const auto* overhead = policy.as<hns::EncapOverheadPolicy>()) {
+    return overhead->overhead == 50 && std::none_of(planned.begin(), planned.end(), [](const hns::Policy& wanted) {
+             return wanted.as<hns::EncapOverheadPolicy>();
+           });
   }
   const auto* route = policy.as<hns::SdnRoutePolicy>();
   return route && !route->need_encap && has_local_routed_mapping(planned);

@@ -22,7 +22,7 @@ constexpr std::chrono::milliseconds kLongestPause(5);
 
 FileLock::FileLock(const std::string& path) : FileLock(path, Sharing::kExclusive, Family::kFlock) {}
 
-FileLock::FileLock(const std::string& path, Sharing sharing, Family family) : handle_(open_lock_file(path)) {
+FileLock::FileLock(const std::string& path, Sharing sharing, Family family) : handle_(open_lock_file(path, family)) {
   try {
     try_lock(handle_, sharing, family, true, path);
   } catch (...) {
@@ -31,7 +31,8 @@ FileLock::FileLock(const std::string& path, Sharing sharing, Family family) : ha
   }
 }
 
-FileLock::FileLock(const std::string& path, std::chrono::milliseconds limit) : handle_(open_lock_file(path)) {
+FileLock::FileLock(const std::string& path, std::chrono::milliseconds limit)
+    : handle_(open_lock_file(path, Family::kFlock)) {
   // A day at most: a limit from the environment near the clock's range
   // would overflow the deadline.
   limit = std::min<std::chrono::milliseconds>(limit, std::chrono::hours(24));

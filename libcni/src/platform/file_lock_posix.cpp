@@ -22,18 +22,15 @@ bool is_conflict(int error) { return error == EWOULDBLOCK || error == EAGAIN || 
 
 }  // namespace
 
-std::intptr_t FileLock::open_lock_file(const std::string& path) {
-  // O_RDWR: a record lock needs a file open for reading (shared) and for
+std::intptr_t FileLock::open_lock_file(const std::string& path, Family family) {
+  // flock needs no write access, so a lock file we may not write still
+  // works; a record lock needs the file open for reading (shared) and for
   // writing (exclusive). Never through a link: root would create the file
   // wherever it leads.
-  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  const int access = family == Family::kFlock ? O_RDONLY : O_RDWR;
+  const int fd = ::open(path.c_str(), access | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
   if (fd < 0 && errno == ELOOP) {
     throw Error(kIoFailure, fmt::format("cannot open the lock file {}: a symbolic link, refused", path));
-  }
-  // A lock file only root may write (made by another tool) still takes flock.
-  if (fd < 0 && errno == EACCES) {
-    const int read_only = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-    if (read_only >= 0) return read_only;
   }
   if (fd < 0) fail("open the lock file", path, errno);
   return fd;

@@ -30,7 +30,7 @@ Range range_of(FileLock::Family family) { return family == FileLock::Family::kRe
 
 }  // namespace
 
-std::intptr_t FileLock::open_lock_file(const std::string& path) {
+std::intptr_t FileLock::open_lock_file(const std::string& path, Family) {
   std::wstring wide_path;
   try {
     wide_path = widen(path);

@@ -54,3 +54,11 @@ TEST_CASE("held policies: anything missing, or extra of a kind HNS does not add,
   encapsulated.as<hns::SdnRoutePolicy>()->need_encap = true;
   CHECK_FALSE(holds_planned_policies({nat(), mapping(8080), encapsulated}, planned));
 }
+
+TEST_CASE("held policies: the EncapOverhead HNS puts on an Overlay endpoint (50) is HNS's, another one is not") {
+  const auto overhead = [](std::uint16_t bytes) { return hns::Policy{hns::EncapOverheadPolicy{bytes}}; };
+  CHECK(holds_planned_policies({nat(), overhead(50)}, {nat()}));
+  CHECK_FALSE(holds_planned_policies({nat(), overhead(40)}, {nat()}));
+  CHECK(holds_planned_policies({nat(), overhead(40)}, {nat(), overhead(40)}));
+  CHECK_FALSE(holds_planned_policies({nat(), overhead(50)}, {nat(), overhead(40)}));
+}

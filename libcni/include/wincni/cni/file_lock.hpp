@@ -23,6 +23,9 @@ class FileLock {
   // file, which also excludes other threads of this process). On Windows
   // both are LockFileEx: kFlock on the first byte, as the reference plugins
   // lock, kRecord on every byte, which Wine turns into that same lock.
+  // A record lock is an open file description's: a thread that takes a
+  // second one on a file it holds waits for itself for ever, and a child
+  // forked without exec keeps it.
   enum class Family { kFlock, kRecord };
 
   // Blocks until the lock is granted. The directory must exist.
@@ -42,7 +45,7 @@ class FileLock {
 
  private:
   // Opens the lock file, never through a link.
-  static std::intptr_t open_lock_file(const std::string& path);
+  static std::intptr_t open_lock_file(const std::string& path, Family family);
   // True when granted; false, with nothing held, when `wait` is false and
   // another holder conflicts. cni::Error kIoFailure when the OS refuses.
   static bool try_lock(std::intptr_t handle, Sharing sharing, Family family, bool wait, const std::string& path);
