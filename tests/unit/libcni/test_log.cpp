@@ -18,6 +18,9 @@ using nlohmann::json;
 
 namespace {
 
+// One line past the repair journal's 256 KiB: the next repair rotates it.
+const std::string kJournalPastLimit(256 * 1024, 'x');
+
 std::vector<std::string> lines_of(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
   std::vector<std::string> lines;
@@ -196,7 +199,7 @@ TEST_CASE("repairs go to the journal whatever the log settings; nothing else doe
   CHECK(lines[0].find(" WARN  win-bridge[") != std::string::npos);
   CHECK(lines[0].find("] ADD podB: gave 10.0.0.3 back to podA") != std::string::npos);
 
-  { std::ofstream(journal, std::ios::binary | std::ios::app) << std::string(256 * 1024, 'x') << '\n'; }
+  { std::ofstream(journal, std::ios::binary | std::ios::app) << kJournalPastLimit << '\n'; }
   Logger(settings, "flannel", nullptr).repair("removed {}", "a scratch file");
   CHECK(std::filesystem::exists(dir / "data" / "repairs.log.1"));
   lines = lines_of(journal);
@@ -209,7 +212,7 @@ TEST_CASE("plugins repairing at once rotate the journal once and lose no line") 
   const auto journal = dir / "repairs.log";
   LogSettings settings;
   settings.repair_journal = journal.string();
-  { std::ofstream(journal, std::ios::binary) << std::string(256 * 1024, 'x') << '\n'; }
+  { std::ofstream(journal, std::ios::binary) << kJournalPastLimit << '\n'; }
   constexpr int kPlugins = 8;
   std::vector<std::thread> plugins;
   for (int i = 0; i < kPlugins; ++i) {
@@ -224,7 +227,7 @@ TEST_CASE("plugins repairing at once rotate the journal once and lose no line") 
   // journal.
   const auto older = lines_of(dir / "repairs.log.1");
   REQUIRE(older.size() == 1);
-  CHECK(older[0] == std::string(256 * 1024, 'x'));
+  CHECK(older[0] == kJournalPastLimit);
   CHECK(lines_of(journal).size() == kPlugins * 5);
 }
 
@@ -233,7 +236,7 @@ TEST_CASE("a repair waits its turn on the journal's lock; one that cannot get it
   const auto journal = dir / "repairs.log";
   LogSettings settings;
   settings.repair_journal = journal.string();
-  { std::ofstream(journal, std::ios::binary) << std::string(256 * 1024, 'x') << '\n'; }
+  { std::ofstream(journal, std::ios::binary) << kJournalPastLimit << '\n'; }
   {
     // Another plugin rotating it all this time.
     wincni::cni::FileLock other((dir / "repairs.log.lock").string());
