@@ -5,14 +5,15 @@
 
 #include <fmt/format.h>
 
-#include "installed_files.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/program_files.hpp"
+#include "wincni/os/private_files.hpp"
 
 namespace wincni::installer {
 
 namespace {
 
-namespace private_files = cni::private_files;
+namespace private_files = os::private_files;
+namespace program_files = os::program_files;
 
 constexpr std::string_view kNewMark = ".new-";
 constexpr std::string_view kOldMark = ".old-";
@@ -37,7 +38,7 @@ bool is_marked_copy(std::string_view entry, std::string_view file_name, std::str
 // never throws over the error being reported; says what it left behind.
 std::string discard(const std::string& staged) {
   try {
-    if (files::remove_unless_busy(staged) != files::Removal::Busy) return "";
+    if (program_files::remove_unless_busy(staged) != program_files::Removal::Busy) return "";
   } catch (const std::exception&) {
   }
   return fmt::format("; {} is left over and is removed by a later run", staged);
@@ -56,14 +57,14 @@ BinaryChange install_binary(std::string_view content, const std::string& bin_dir
   if (installed == content) return change;
 
   const std::string staged = private_files::join(bin_dir, new_copy_name(file_name));
-  files::write_new_file(staged, content);
+  program_files::write_new_file(staged, content);
   try {
-    if (files::rename_over(staged, change.path) == files::Swap::Done) {
+    if (program_files::rename_over(staged, change.path) == program_files::Swap::Done) {
       change.kind = installed ? BinaryChange::Kind::Replaced : BinaryChange::Kind::Installed;
       return change;
     }
     change.moved_aside_to = change.path + std::string(kOldMark) + random_suffix();
-    files::rename_aside(change.path, change.moved_aside_to);
+    program_files::rename_aside(change.path, change.moved_aside_to);
   } catch (...) {
     discard(staged);
     throw;
@@ -72,7 +73,7 @@ BinaryChange install_binary(std::string_view content, const std::string& bin_dir
   // it: the next step is one rename.
   std::string failure = "in use";
   try {
-    if (files::rename_over(staged, change.path) == files::Swap::Done) failure.clear();
+    if (program_files::rename_over(staged, change.path) == program_files::Swap::Done) failure.clear();
   } catch (const std::exception& error) {
     failure = error.what();
   }
@@ -84,7 +85,7 @@ BinaryChange install_binary(std::string_view content, const std::string& bin_dir
   // node keeps a binary under it. If even that fails, both files stay where
   // they are, named, for the operator (or the next run) to put in place.
   try {
-    files::rename_aside(change.moved_aside_to, change.path);
+    program_files::rename_aside(change.moved_aside_to, change.path);
   } catch (const std::exception& error) {
     throw std::runtime_error(
         fmt::format("{}: could not be replaced ({}), and the running one could not be put back "
@@ -106,7 +107,7 @@ std::vector<Leftover> remove_leftovers(const std::string& bin_dir, const std::ve
       // One leftover that cannot go stops nothing: it is reported as kept.
       Leftover leftover{private_files::join(bin_dir, entry.name)};
       try {
-        leftover.removed = files::remove_unless_busy(leftover.path) != files::Removal::Busy;
+        leftover.removed = program_files::remove_unless_busy(leftover.path) != program_files::Removal::Busy;
       } catch (const std::exception&) {
         leftover.removed = false;
       }

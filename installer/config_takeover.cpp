@@ -6,11 +6,11 @@
 #include <fmt/format.h>
 
 #include "wincni/cni/config_file_names.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/private_files.hpp"
 
 namespace wincni::installer {
 
-namespace private_files = cni::private_files;
+namespace private_files = os::private_files;
 
 std::vector<std::string> configs_loaded_before(const std::string& conf_dir, const std::string& conf_name) {
   std::vector<std::string> earlier;
@@ -38,7 +38,7 @@ void check_take_over(const std::string& conf_dir, const std::vector<std::string>
   }
 }
 
-void take_over(const std::string& conf_dir, const std::vector<std::string>& names, cni::ByteSink& report) {
+void take_over(const std::string& conf_dir, const std::vector<std::string>& names, os::ByteSink& report) {
   check_take_over(conf_dir, names);
   if (names.empty()) return;
   const std::string kept = private_files::join(conf_dir, kTakenOverFolder);

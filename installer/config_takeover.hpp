@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "wincni/cni/byte_streams.hpp"
+#include "wincni/os/byte_streams.hpp"
 
 namespace wincni::installer {
 
@@ -29,6 +29,6 @@ void check_take_over(const std::string& conf_dir, const std::vector<std::string>
 
 // Moves each of `names` from `conf_dir` into its taken-over folder, one line
 // each on `report`, after check_take_over.
-void take_over(const std::string& conf_dir, const std::vector<std::string>& names, cni::ByteSink& report);
+void take_over(const std::string& conf_dir, const std::vector<std::string>& names, os::ByteSink& report);
 
 }  // namespace wincni::installer

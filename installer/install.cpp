@@ -9,17 +9,18 @@
 #include "binary_replacement.hpp"
 #include "config_file_update.hpp"
 #include "config_takeover.hpp"
-#include "installed_files.hpp"
+#include "wincni/os/program_files.hpp"
 #include "node_configs.hpp"
 #include "wincni/cni/config_file_names.hpp"
 #include "wincni/cni/plugin_path.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/private_files.hpp"
 
 namespace wincni::installer {
 
 namespace {
 
-namespace private_files = cni::private_files;
+namespace private_files = os::private_files;
+namespace program_files = os::program_files;
 
 using cni::kExecutableSuffix;
 
@@ -55,7 +56,7 @@ std::string describe(const BinaryChange& change) {
                      change.moved_aside_to);
 }
 
-void report_config(const std::string& dir, const std::string& name, bool written, cni::ByteSink& report) {
+void report_config(const std::string& dir, const std::string& name, bool written, os::ByteSink& report) {
   report.write(fmt::format("{}: {}\n", private_files::join(dir, name), written ? "written" : "unchanged"));
 }
 
@@ -70,10 +71,10 @@ std::vector<std::string> suite_binaries() {
 }
 
 std::string release_dir(const InstallOptions& options) {
-  return options.source_dir.empty() ? files::own_directory() : options.source_dir;
+  return options.source_dir.empty() ? program_files::own_directory() : options.source_dir;
 }
 
-void install(const InstallOptions& options, cni::ByteSink& report) {
+void install(const InstallOptions& options, os::ByteSink& report) {
   const std::string source_dir = release_dir(options);
   const std::vector<std::string> binaries = suite_binaries();
   const std::vector<std::string> builds = read_binaries(source_dir, binaries);

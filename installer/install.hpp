@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "install_options.hpp"
-#include "wincni/cni/byte_streams.hpp"
+#include "wincni/os/byte_streams.hpp"
 
 namespace wincni::installer {
 
@@ -21,6 +21,6 @@ std::vector<std::string> suite_binaries();
 std::string release_dir(const InstallOptions& options);
 
 // Throws std::exception on failure; what was done before it is reported.
-void install(const InstallOptions& options, cni::ByteSink& report);
+void install(const InstallOptions& options, os::ByteSink& report);
 
 }  // namespace wincni::installer

@@ -7,8 +7,8 @@
 #include <fmt/format.h>
 
 #include "node_layout.hpp"
-#include "wincni/cni/command_line.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/command_line.hpp"
+#include "wincni/os/private_files.hpp"
 
 namespace wincni::installer {
 
@@ -49,7 +49,7 @@ constexpr Setting kSettings[] = {
 
 class SettingValues {
  public:
-  SettingValues(const cni::ParsedOptions& flags, const cni::Environment& env) : flags_(flags), env_(env) {}
+  SettingValues(const os::ParsedOptions& flags, const cni::Environment& env) : flags_(flags), env_(env) {}
 
   // The flag's value, else the variable's (empty counts as unset), else "".
   // An empty flag is a mistake, not a way back to the default.
@@ -78,7 +78,7 @@ class SettingValues {
     throw std::logic_error("unknown setting");
   }
 
-  const cni::ParsedOptions& flags_;
+  const os::ParsedOptions& flags_;
   const cni::Environment& env_;
 };
 
@@ -211,7 +211,7 @@ NetworkSettings read_network(const SettingValues& values) {
 std::string folder(const SettingValues& values, std::string_view flag, const std::string& fallback) {
   const std::string value = values.get(flag);
   if (value.empty()) return fallback;
-  if (!cni::private_files::starts_at_root(value)) {
+  if (!os::private_files::starts_at_root(value)) {
     throw UsageError(fmt::format("{}: \"{}\" is not a full path (a folder from the root, such as C:\\opt\\cni\\bin)",
                                  values.origin(flag), value));
   }
@@ -228,13 +228,13 @@ bool is_reserved_device_name(const std::string& name) {
          stem[3] <= '9';
 }
 
-cni::OptionSet command_line_options() {
-  cni::OptionSet options("wincni-install",
-                         "Installs wincni on a Windows node: copies the binaries next to this program into the "
-                         "runtime's CNI bin folder (a running one is moved aside and removed on a later run), "
-                         "writes the flannel CNI config and, with a cluster CIDR, flanneld's net-conf.json. "
-                         "Running it again changes nothing. Every flag can be given as the WINCNI_* variable "
-                         "named after it.");
+os::OptionSet command_line_options() {
+  os::OptionSet options("wincni-install",
+                        "Installs wincni on a Windows node: copies the binaries next to this program into the "
+                        "runtime's CNI bin folder (a running one is moved aside and removed on a later run), "
+                        "writes the flannel CNI config and, with a cluster CIDR, flanneld's net-conf.json. "
+                        "Running it again changes nothing. Every flag can be given as the WINCNI_* variable "
+                        "named after it.");
   for (const Setting& setting : kSettings) {
     options.value(setting.flag, fmt::format("{} [{}]", setting.help, setting.variable));
   }
@@ -258,12 +258,12 @@ std::string flanneld_network_name(flannel::Backend backend, std::uint32_t vni) {
 }
 
 ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const cni::Environment& env) {
-  const cni::OptionSet options = command_line_options();
+  const os::OptionSet options = command_line_options();
   ParsedCommandLine parsed;
-  cni::ParsedOptions flags;
+  os::ParsedOptions flags;
   try {
     flags = options.parse(args);
-  } catch (const cni::CommandLineError& error) {
+  } catch (const os::CommandLineError& error) {
     throw UsageError(error.what());
   }
   if (flags.given("help")) {

@@ -8,17 +8,17 @@
 #include "node_layout.hpp"
 #include "uninstall.hpp"
 #include "wincni/cni/build_identity.hpp"
-#include "wincni/cni/byte_streams.hpp"
+#include "wincni/os/byte_streams.hpp"
 #include "wincni/cni/env.hpp"
-#include "wincni/cni/program_arguments.hpp"
+#include "wincni/os/program_arguments.hpp"
 
 int main(int argc, char** argv) {
   using namespace wincni;
-  cni::DescriptorSink out(1);
-  cni::DescriptorSink err(2);
+  os::DescriptorSink out(1);
+  os::DescriptorSink err(2);
   try {
     const installer::ParsedCommandLine parsed =
-        installer::parse_command_line(cni::program_arguments(argc, argv), cni::Environment::from_process());
+        installer::parse_command_line(os::program_arguments(argc, argv), cni::Environment::from_process());
     switch (parsed.request) {
       case installer::Request::Help:
         out.write(parsed.help_text);

@@ -7,16 +7,17 @@
 #include "binary_replacement.hpp"
 #include "config_takeover.hpp"
 #include "install.hpp"
-#include "installed_files.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/program_files.hpp"
+#include "wincni/os/private_files.hpp"
 
 namespace wincni::installer {
 
 namespace {
 
-namespace private_files = cni::private_files;
+namespace private_files = os::private_files;
+namespace program_files = os::program_files;
 
-void remove_binaries(const InstallOptions& options, cni::ByteSink& report) {
+void remove_binaries(const InstallOptions& options, os::ByteSink& report) {
   const std::string source_dir = release_dir(options);
   for (const std::string& binary : suite_binaries()) {
     const std::string path = private_files::join(options.bin_dir, binary);
@@ -34,16 +35,17 @@ void remove_binaries(const InstallOptions& options, cni::ByteSink& report) {
                       path));
       continue;
     }
-    const files::Removal removal = files::remove_unless_busy(path);
+    const program_files::Removal removal = program_files::remove_unless_busy(path);
     report.write(fmt::format(
-        "{}: {}\n", path, removal == files::Removal::Busy ? "kept: running; run --uninstall again later" : "removed"));
+        "{}: {}\n", path,
+        removal == program_files::Removal::Busy ? "kept: running; run --uninstall again later" : "removed"));
   }
   for (const Leftover& leftover : remove_leftovers(options.bin_dir, suite_binaries())) {
     report.write(describe(leftover) + '\n');
   }
 }
 
-void move_config_aside(const InstallOptions& options, cni::ByteSink& report) {
+void move_config_aside(const InstallOptions& options, os::ByteSink& report) {
   const std::string path = private_files::join(options.conf_dir, options.conf_name);
   if (!private_files::is_regular_file(path) && !private_files::is_link(path)) return;
   const std::string aside_dir = private_files::join(options.conf_dir, kUninstalledFolder);
@@ -62,7 +64,7 @@ void move_config_aside(const InstallOptions& options, cni::ByteSink& report) {
   report.write(fmt::format("{}: moved aside to {}\n", path, aside));
 }
 
-void restore_taken_over(const InstallOptions& options, cni::ByteSink& report) {
+void restore_taken_over(const InstallOptions& options, os::ByteSink& report) {
   const std::string kept_dir = private_files::join(options.conf_dir, kTakenOverFolder);
   if (!private_files::is_directory(kept_dir) || private_files::is_link(kept_dir)) return;
   for (const private_files::DirEntry& entry : private_files::list_directory(kept_dir)) {
@@ -80,7 +82,7 @@ void restore_taken_over(const InstallOptions& options, cni::ByteSink& report) {
 
 }  // namespace
 
-void uninstall(const InstallOptions& options, cni::ByteSink& report) {
+void uninstall(const InstallOptions& options, os::ByteSink& report) {
   // What --take-over moved comes back first (it sorts before ours, so it
   // takes effect at once); a failure then leaves ours in place, never a
   // folder without a config.

@@ -14,7 +14,7 @@
 #include <string>
 
 #include "install_options.hpp"
-#include "wincni/cni/byte_streams.hpp"
+#include "wincni/os/byte_streams.hpp"
 
 namespace wincni::installer {
 
@@ -23,6 +23,6 @@ inline constexpr const char* kUninstalledFolder = "wincni-uninstalled";
 
 // One line per file on `report`. Throws std::exception when a folder cannot
 // be read; what was done before is reported.
-void uninstall(const InstallOptions& options, cni::ByteSink& report);
+void uninstall(const InstallOptions& options, os::ByteSink& report);
 
 }  // namespace wincni::installer

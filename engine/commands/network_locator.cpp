@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 
 #include "commands/rollback.hpp"
-#include "wincni/cni/file_lock.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/file_lock.hpp"
+#include "wincni/os/private_files.hpp"
 #include "plan/endpoint_marker.hpp"
 #include "commands/host_endpoint.hpp"
 #include "wincni/hns/hns_error.hpp"
@@ -26,10 +26,10 @@ constexpr auto kPollInterval = std::chrono::milliseconds(200);
 // lock or put a link in its place.
 void make_lock_dir(const std::string& data_dir) {
   try {
-    cni::private_files::create_private_directories(data_dir);
+    os::private_files::create_private_directories(data_dir);
   } catch (const cni::Error&) {
   }
-  cni::private_files::require_administrators_only(data_dir);
+  os::private_files::require_administrators_only(data_dir);
 }
 
 // The network and, where the flavor has one, the host's endpoint on it: both
@@ -51,7 +51,7 @@ NetworkView create_under_lock(HnsAccess& access, const NetworkSpec& spec, const 
                               const EndpointFlavor& flavor, const std::string& data_dir,
                               std::chrono::milliseconds lock_limit, const cni::Logger& log) {
   make_lock_dir(data_dir);
-  cni::FileLock lock(network_lock_path(data_dir), lock_limit);
+  os::FileLock lock(network_lock_path(data_dir), lock_limit);
   // Whoever held the lock before may have created it.
   if (auto network = access.find_network(config.network)) return *network;
   try {
@@ -92,7 +92,7 @@ void settle_host_side(HnsAccess& access, NetworkView& network, const EndpointCon
   const bool creatable = !plan->addresses.empty();
   if (ours && creatable && !name_taken_elsewhere && (!held || !access.is_host_attached(*held))) {
     make_lock_dir(data_dir);
-    cni::FileLock lock(network_lock_path(data_dir), lock_limit);
+    os::FileLock lock(network_lock_path(data_dir), lock_limit);
     held = access.find_endpoint(plan->name);  // whoever held the lock may have done it
     if (held && held->network != network.id) held.reset();
     log.info("completing the host side of network {}", network.name);

@@ -6,7 +6,7 @@
 #include <new>
 
 #include "handout_ledger.hpp"
-#include "wincni/cni/utf16.hpp"
+#include "wincni/os/utf16.hpp"
 
 namespace wincni::hns::emulator_dll {
 namespace {
@@ -24,7 +24,7 @@ HRESULT fail_with(const char* name, HResult code, std::string_view message, PWST
 
 }  // namespace
 
-std::string utf8_argument(PCWSTR text) { return cni::narrow(text); }
+std::string utf8_argument(PCWSTR text) { return os::narrow(text); }
 
 HRESULT deliver_reply(const char* name, const HcnReply& reply, PWSTR* output, PWSTR* error_record) {
   if (reply.ok()) {
@@ -44,7 +44,7 @@ HRESULT deliver_exception(const char* name, PWSTR* output, PWSTR* error_record) 
   }
   try {
     throw;
-  } catch (const cni::Utf16Error& error) {
+  } catch (const os::Utf16Error& error) {
     return fail_with(name, hr::kInvalidArg, error.what(), error_record);
   } catch (const std::bad_alloc&) {
     return fail_with(name, static_cast<HResult>(E_OUTOFMEMORY), "out of memory", error_record);

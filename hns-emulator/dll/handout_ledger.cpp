@@ -13,7 +13,7 @@
 #include <fmt/format.h>
 
 #include "state_files.hpp"
-#include "wincni/cni/utf16.hpp"
+#include "wincni/os/utf16.hpp"
 #include "wincni/hns/emulator/emulator.hpp"
 #include "wincni/hns/win32/co_task_string.hpp"
 
@@ -145,7 +145,7 @@ void report_unfreed_handouts() {
     GetModuleFileNameW(nullptr, program, MAX_PATH);
     const std::string state_dir = emulator::EmulatorConfig::from_environment().state_dir;
     emulator::append_line(state_dir + "/cotaskmem-leaks.log",
-                          fmt::format("{} (pid {}): {} never freed with CoTaskMemFree", cni::narrow(program),
+                          fmt::format("{} (pid {}): {} never freed with CoTaskMemFree", os::narrow(program),
                                       GetCurrentProcessId(), unfreed));
   } catch (...) {
     // Nowhere to say it: the process is ending.

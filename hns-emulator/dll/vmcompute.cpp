@@ -17,7 +17,7 @@
 #include "c_boundary.hpp"
 #include "emulator_instance.hpp"
 #include "handout_ledger.hpp"
-#include "wincni/cni/utf16.hpp"
+#include "wincni/os/utf16.hpp"
 #include "wincni/hns/win32/hcs_calls.hpp"
 #include "wincni/hns/win32/hns_call.hpp"
 
@@ -41,12 +41,12 @@ extern "C" HRESULT WINAPI HNSCall(PCWSTR Method, PCWSTR Path, PCWSTR Request, PW
   if (!Response) return E_POINTER;
   *Response = nullptr;
   try {
-    HnsCallReply reply = emulator_dll::emulator().hns_call(wincni::cni::narrow(Method), wincni::cni::narrow(Path),
-                                                           wincni::cni::narrow(Request));
+    HnsCallReply reply = emulator_dll::emulator().hns_call(wincni::os::narrow(Method), wincni::os::narrow(Path),
+                                                           wincni::os::narrow(Request));
     if (failed(reply.hr)) return static_cast<HRESULT>(reply.hr);
     *Response = emulator_dll::hand_out(reply.response, "HNSCall");
     return static_cast<HRESULT>(reply.hr);
-  } catch (const wincni::cni::Utf16Error&) {
+  } catch (const wincni::os::Utf16Error&) {
     return E_INVALIDARG;
   } catch (const std::bad_alloc&) {
     return E_OUTOFMEMORY;

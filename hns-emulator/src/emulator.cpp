@@ -12,7 +12,7 @@
 #include "error_texts.hpp"
 #include "failure.hpp"
 #include "state_files.hpp"
-#include "wincni/cni/abrupt_exit.hpp"
+#include "wincni/os/abrupt_exit.hpp"
 #include "wincni/cni/env.hpp"
 
 namespace wincni::hns::emulator {
@@ -226,7 +226,7 @@ Outcome Emulator::Impl::run_untimed(const std::string& operation, HcnObject kind
 void Emulator::Impl::finish(std::string_view op, const std::function<nlohmann::json()>& input, HResult result,
                             std::string_view output, const Outcome& outcome) const {
   journal.record(op, input, result, output, outcome.detail, outcome.spent);
-  if (outcome.crash_after) cni::exit_abruptly(86);
+  if (outcome.crash_after) os::exit_abruptly(86);
 }
 
 HcnHandle Emulator::Impl::open_handle(HcnObject kind, const Guid& id) {

@@ -2,14 +2,14 @@
 
 #include <fmt/format.h>
 
-#include "wincni/cni/append_file.hpp"
+#include "wincni/os/append_file.hpp"
 #include "wincni/cni/error.hpp"
 
 namespace wincni::hns::emulator {
 
 namespace {
 
-namespace files = cni::private_files;
+namespace files = os::private_files;
 
 std::string host_path(const std::string& path) {
 #ifdef _WIN32
@@ -39,8 +39,8 @@ Split split(const std::string& path) {
 
 StateLock::StateLock(const std::string& path, Mode mode)
     : lock_(host_path(path),
-            mode == Mode::kExclusive ? cni::FileLock::Sharing::kExclusive : cni::FileLock::Sharing::kShared,
-            cni::FileLock::Family::kRecord) {}
+            mode == Mode::kExclusive ? os::FileLock::Sharing::kExclusive : os::FileLock::Sharing::kShared,
+            os::FileLock::Family::kRecord) {}
 
 std::optional<std::string> read_file(const std::string& path) { return files::read_file(host_path(path)); }
 
@@ -67,7 +67,7 @@ std::vector<std::string> list_directory(const std::string& path) {
 }
 
 void append_line(const std::string& path, std::string_view line) {
-  cni::AppendFile file(host_path(path));
+  os::AppendFile file(host_path(path));
   if (!file.is_open()) throw cni::Error(cni::kIoFailure, fmt::format("open {}: {}", path, file.error()));
   file.append(std::string(line) + "\n");
 }

@@ -1,7 +1,7 @@
 #pragma once
-// The emulator's state as files. Every file and lock goes through libcni's
-// OS layer (private_files.hpp, file_lock.hpp, append_file.hpp); this adds
-// only what the emulator means by its paths and the shapes its store uses.
+// The emulator's state as files. Every file and lock goes through the
+// suite's OS layer (os/: private_files.hpp, file_lock.hpp, append_file.hpp);
+// this adds only what the emulator means by its paths and the shapes its store uses.
 //
 // A path that starts with '/' names a Unix folder. On Windows (the emulator
 // DLLs under Wine) it is reached through Wine's Z: drive ("/tmp/x" is
@@ -13,12 +13,12 @@
 #include <string_view>
 #include <vector>
 
-#include "wincni/cni/file_lock.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/file_lock.hpp"
+#include "wincni/os/private_files.hpp"
 
 namespace wincni::hns::emulator {
 
-using cni::private_files::Durability;
+using os::private_files::Durability;
 
 // The state lock: shared for readers, exclusive for writers. A record lock,
 // which native processes and Wine's LockFileEx both see (file_lock.hpp).
@@ -28,7 +28,7 @@ class StateLock {
   StateLock(const std::string& path, Mode mode);
 
  private:
-  cni::FileLock lock_;
+  os::FileLock lock_;
 };
 
 // nullopt when the file does not exist.

@@ -7,9 +7,9 @@
 namespace wincni::hnsctl {
 
 int audit_run(Context& context, const Args& args) {
-  cni::OptionSet options("hnsctl audit",
-                         "Look for leaked or inconsistent HNS objects (endpoints attached to nothing, namespaces "
-                         "that no longer hold their endpoints, ...); exit 1 when anything is found");
+  os::OptionSet options("hnsctl audit",
+                        "Look for leaked or inconsistent HNS objects (endpoints attached to nothing, namespaces "
+                        "that no longer hold their endpoints, ...); exit 1 when anything is found");
   options.flag("json", "Print the findings as a JSON array");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;

@@ -31,9 +31,9 @@ constexpr Capability kCapabilities[] = {
 }  // namespace
 
 int caps_show(Context& context, const Args& args) {
-  cni::OptionSet options("hnsctl caps",
-                         "What this host's HNS lets wincni do: for each feature a setting depends on, whether "
-                         "HNS has it, the HNS versions that do, and what happens without it");
+  os::OptionSet options("hnsctl caps",
+                        "What this host's HNS lets wincni do: for each feature a setting depends on, whether "
+                        "HNS has it, the HNS versions that do, and what happens without it");
   options.flag("json", "Print {\"Version\", \"Capabilities\":[{\"Feature\",\"Supported\",...}]}");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;

@@ -9,7 +9,7 @@ namespace {
 
 // nullopt when --help was asked for (and printed).
 std::optional<std::string> container_id(const Args& args, const char* usage, const char* help, Context& context) {
-  cni::OptionSet options(usage, help);
+  os::OptionSet options(usage, help);
   options.value("id", "ID").positional("id", "CONTAINER-ID");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return std::nullopt;

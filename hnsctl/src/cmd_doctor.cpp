@@ -87,7 +87,7 @@ std::vector<Leftover> unreadable_entries(const doctor::RuntimeCache& cache) {
 constexpr std::size_t kRepairsShown = 20;
 
 int doctor_run(Context& context, const Args& args) {
-  cni::OptionSet options(
+  os::OptionSet options(
       "hnsctl doctor",
       "Find what pods that are gone left behind: wincni's endpoints whose pod the runtime no longer has or whose "
       "namespace is gone, host-local allocations and flannel scratch files of such pods, and configs whose network "

@@ -35,7 +35,7 @@ std::string addresses_of(const HostComputeEndpoint& endpoint) {
 }  // namespace
 
 int endpoint_list(Context& context, const Args& args) {
-  cni::OptionSet options("hnsctl endpoint list", "List HNS endpoints (like Get-HnsEndpoint)");
+  os::OptionSet options("hnsctl endpoint list", "List HNS endpoints (like Get-HnsEndpoint)");
   options.flag("json", "Print the HNS v2 endpoint objects as a JSON array")
       .flag("v1", "Print the HNS v1 objects, the ones Get-HnsEndpoint shows and issue threads quote, as a JSON array");
   auto parsed = parse_options(options, args, context.out);

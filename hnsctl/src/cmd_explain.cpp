@@ -10,7 +10,7 @@
 #include "commands.hpp"
 #include "config_explanation.hpp"
 #include "wincni/cni/config.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/private_files.hpp"
 #include "wincni/cni/stdin_text.hpp"
 
 namespace wincni::hnsctl {
@@ -73,12 +73,12 @@ std::string report_text(const Json& report) {
 }  // namespace
 
 int explain_add(Context& context, const Args& args) {
-  cni::OptionSet options("hnsctl explain",
-                         "Show what ADD would do with a config, without doing it: the HNS API and why, the "
-                         "network (found, created or waited for), the IPAM request, the endpoint and every policy "
-                         "with where it came from, warnings, and what would make ADD fail (exit 1). The config "
-                         "is FILE or stdin (a conflist's first plugin is taken, as a runtime hands it over); the "
-                         "pod's values come from the flags, else the CNI_* variables.");
+  os::OptionSet options("hnsctl explain",
+                        "Show what ADD would do with a config, without doing it: the HNS API and why, the "
+                        "network (found, created or waited for), the IPAM request, the endpoint and every policy "
+                        "with where it came from, warnings, and what would make ADD fail (exit 1). The config "
+                        "is FILE or stdin (a conflist's first plugin is taken, as a runtime hands it over); the "
+                        "pod's values come from the flags, else the CNI_* variables.");
   options.value("file", "the config (default: stdin)")
       .value("netns", "CNI_NETNS: an HCN namespace GUID (containerd) or none / container:<id> (dockershim)")
       .value("container", "CNI_CONTAINERID (default: pod)")
@@ -99,12 +99,12 @@ int explain_add(Context& context, const Args& args) {
   std::string text;
   if (parsed->given("file")) {
     const std::string path = parsed->text("file");
-    std::optional<std::string> content = cni::private_files::read_file(path);
+    std::optional<std::string> content = os::private_files::read_file(path);
     if (!content) throw std::runtime_error(fmt::format("cannot read {}: no such file", path));
     text = std::move(*content);
   } else {
     if (context.in == nullptr) throw UsageError("no config: give FILE or pipe it in");
-    text = cni::read_all(*context.in);
+    text = os::read_all(*context.in);
   }
   // Decoded as the plugins decode their stdin: a config PowerShell wrote
   // (with a BOM, or UTF-16) that the plugin reads must not fail here.

@@ -8,7 +8,7 @@
 namespace wincni::hnsctl {
 
 int namespace_list(Context& context, const Args& args) {
-  cni::OptionSet options("hnsctl namespace list", "List HNS namespaces");
+  os::OptionSet options("hnsctl namespace list", "List HNS namespaces");
   options.flag("json", "Print the HNS v2 namespace objects as a JSON array");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;
@@ -30,8 +30,8 @@ int namespace_list(Context& context, const Args& args) {
 }
 
 int namespace_create(Context& context, const Args& args) {
-  cni::OptionSet options("hnsctl namespace create",
-                         "Create an HNS namespace and print its ID, as containerd does before a CNI ADD");
+  os::OptionSet options("hnsctl namespace create",
+                        "Create an HNS namespace and print its ID, as containerd does before a CNI ADD");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;
   print(context.out, "{}\n", context.client.create_namespace().id.str());
@@ -39,7 +39,7 @@ int namespace_create(Context& context, const Args& args) {
 }
 
 int namespace_delete(Context& context, const Args& args) {
-  cni::OptionSet options("hnsctl namespace delete", "Delete the HNS namespace with this ID");
+  os::OptionSet options("hnsctl namespace delete", "Delete the HNS namespace with this ID");
   options.value("id", "ID").positional("id", "ID");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;

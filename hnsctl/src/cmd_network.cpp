@@ -44,7 +44,7 @@ std::string gateways_of(const HostComputeNetwork& network) {
 }  // namespace
 
 int network_list(Context& context, const Args& args) {
-  cni::OptionSet options("hnsctl network list", "List HNS networks (like Get-HnsNetwork)");
+  os::OptionSet options("hnsctl network list", "List HNS networks (like Get-HnsNetwork)");
   options.flag("json", "Print the HNS v2 network objects as a JSON array")
       .flag("v1", "Print the HNS v1 objects, the ones Get-HnsNetwork shows and issue threads quote, as a JSON array");
   auto parsed = parse_options(options, args, context.out);

@@ -25,7 +25,7 @@ struct NodeOptions {
   std::string adapter;
 };
 
-IpPrefix pod_subnet(const cni::ParsedOptions& parsed) {
+IpPrefix pod_subnet(const os::ParsedOptions& parsed) {
   if (!parsed.given("subnet")) throw UsageError("--subnet is required, e.g. --subnet 10.244.1.0/24");
   std::string text = parsed.text("subnet");
   auto subnet = IpPrefix::parse(text);
@@ -37,7 +37,7 @@ IpPrefix pod_subnet(const cni::ParsedOptions& parsed) {
   return *subnet;
 }
 
-void add_common_options(cni::OptionSet& options, const std::string& default_name) {
+void add_common_options(os::OptionSet& options, const std::string& default_name) {
   options.value("subnet", "the node's pod subnet (CIDR), e.g. 10.244.1.0/24")
       .value("name", "HNS network name", default_name)
       .value("adapter", "the host adapter the network binds to", "Ethernet")
@@ -45,7 +45,7 @@ void add_common_options(cni::OptionSet& options, const std::string& default_name
 }
 
 // Common options; on the emulator also gives the host the adapter asked for.
-NodeOptions prepare(Context& context, const cni::ParsedOptions& parsed) {
+NodeOptions prepare(Context& context, const os::ParsedOptions& parsed) {
   NodeOptions node{pod_subnet(parsed), parsed.text("name"), parsed.text("adapter")};
   std::optional<IpAddress> management_ip;
   if (parsed.given("management-ip")) {
@@ -95,9 +95,9 @@ hns::HostComputeNetwork overlay_network(const NodeOptions& node, std::uint32_t v
 }  // namespace
 
 int node_host_gw(Context& context, const Args& args) {
-  cni::OptionSet options("hnsctl node host-gw",
-                         "Set the node up as flanneld's host-gw backend does: an L2Bridge network with the pod "
-                         "subnet and gateway .1, and the host endpoint <name>_ep at .2 attached to the host");
+  os::OptionSet options("hnsctl node host-gw",
+                        "Set the node up as flanneld's host-gw backend does: an L2Bridge network with the pod "
+                        "subnet and gateway .1, and the host endpoint <name>_ep at .2 attached to the host");
   add_common_options(options, "cbr0");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;
@@ -116,9 +116,9 @@ int node_host_gw(Context& context, const Args& args) {
 }
 
 int node_vxlan(Context& context, const Args& args) {
-  cni::OptionSet options("hnsctl node vxlan",
-                         "Set the node up as flanneld's vxlan backend does: an Overlay network with VSID = VNI, "
-                         "VxlanPort, HostRoute, and HNS's DR MAC and provider address");
+  os::OptionSet options("hnsctl node vxlan",
+                        "Set the node up as flanneld's vxlan backend does: an Overlay network with VSID = VNI, "
+                        "VxlanPort, HostRoute, and HNS's DR MAC and provider address");
   add_common_options(options, "vxlan0");
   options.value("vni", "VXLAN network identifier (>= 4096 on Windows)", "4096").value("port", "VXLAN UDP port", "4789");
   auto parsed = parse_options(options, args, context.out);

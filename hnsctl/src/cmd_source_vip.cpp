@@ -17,10 +17,10 @@
 namespace wincni::hnsctl {
 
 int source_vip_reserve(Context& context, const Args& args) {
-  cni::OptionSet options("hnsctl source-vip",
-                         "Reserve kube-proxy's source VIP on overlay network NETWORK in the pods' host-local store "
-                         "(container kube-proxy, interface source-vip) and print it, as kube-proxy's --source-vip "
-                         "takes it. Idempotent; moves the reservation when the network's subnet changed.");
+  os::OptionSet options("hnsctl source-vip",
+                        "Reserve kube-proxy's source VIP on overlay network NETWORK in the pods' host-local store "
+                        "(container kube-proxy, interface source-vip) and print it, as kube-proxy's --source-vip "
+                        "takes it. Idempotent; moves the reservation when the network's subnet changed.");
   options.value("network", "the pods' HNS network (e.g. flannel.4096)")
       .value("data-dir",
              "host-local's data directory (default: the ipam.dataDir of the config in --conf-dir that names "

@@ -7,9 +7,9 @@
 namespace wincni::hnsctl {
 
 int version_show(Context& context, const Args& args) {
-  cni::OptionSet options("hnsctl version",
-                         "Print the HNS version (GET /globals/version) and the features it has; on the HNS "
-                         "emulator, --set and --reset choose the version it reports");
+  os::OptionSet options("hnsctl version",
+                        "Print the HNS version (GET /globals/version) and the features it has; on the HNS "
+                        "emulator, --set and --reset choose the version it reports");
   options.flag("json", "Print {\"Major\",\"Minor\",\"Features\":[...]}")
       .value("set", "emulator: report this version (MAJOR.MINOR) from now on")
       .flag("reset", "emulator: back to the default version");

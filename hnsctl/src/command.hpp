@@ -15,8 +15,8 @@
 #include <fmt/format.h>
 
 #include "emulated_host.hpp"
-#include "wincni/cni/byte_streams.hpp"
-#include "wincni/cni/command_line.hpp"
+#include "wincni/os/byte_streams.hpp"
+#include "wincni/os/command_line.hpp"
 #include "wincni/hns/client.hpp"
 
 namespace wincni::hnsctl {
@@ -24,15 +24,15 @@ namespace wincni::hnsctl {
 struct Context {
   hns::HnsClient& client;
   EmulatedHost* emulated;  // null on a real Windows host
-  cni::ByteSink& out;
-  cni::ByteSink& err;
-  cni::ByteSource* in = nullptr;  // stdin, for commands that read a config
+  os::ByteSink& out;
+  os::ByteSink& err;
+  os::ByteSource* in = nullptr;  // stdin, for commands that read a config
 };
 
 // fmt's text, written to `to`. Not std::ostream: see command_line.hpp for
 // what the C++ runtime's streams and locales cost an .exe.
 template <class... Values>
-void print(cni::ByteSink& to, fmt::format_string<Values...> format, Values&&... values) {
+void print(os::ByteSink& to, fmt::format_string<Values...> format, Values&&... values) {
   to.write(fmt::format(format, std::forward<Values>(values)...));
 }
 
@@ -70,11 +70,11 @@ struct Command {
 
 // Parses `args` (the words after GROUP VERB) with --help added; prints the
 // help and returns nullopt when asked for it. UsageError on a bad option.
-std::optional<cni::ParsedOptions> parse_options(cni::OptionSet& options, const Args& args, cni::ByteSink& out);
+std::optional<os::ParsedOptions> parse_options(os::OptionSet& options, const Args& args, os::ByteSink& out);
 
 // The value of option `name` (given or its fallback) as a number: digits
 // only. UsageError otherwise.
-std::uint64_t number_option(const cni::ParsedOptions& parsed, const std::string& name);
+std::uint64_t number_option(const os::ParsedOptions& parsed, const std::string& name);
 
 // The registry (commands.cpp) and the entry point main() wires.
 const std::vector<Command>& all_commands();

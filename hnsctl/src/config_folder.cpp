@@ -5,12 +5,12 @@
 
 #include "wincni/cni/config.hpp"
 #include "wincni/cni/config_file_names.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/private_files.hpp"
 #include "wincni/cni/stdin_text.hpp"
 
 namespace wincni::hnsctl {
 
-namespace files = cni::private_files;
+namespace files = os::private_files;
 
 std::vector<FolderConfig> read_config_folder(const std::string& folder) {
   std::vector<FolderConfig> configs;

@@ -8,7 +8,7 @@
 namespace wincni::hnsctl {
 namespace {
 
-void print_overview(cni::ByteSink& out, std::string_view only_group = {}) {
+void print_overview(os::ByteSink& out, std::string_view only_group = {}) {
   out.write(
       "hnsctl: list, show and set up HNS networks, endpoints and namespaces\n"
       "(the real HNS on Windows, the HNS emulator on Linux).\n\n"
@@ -33,21 +33,21 @@ std::string_view implied_verb(std::string_view group) {
 
 }  // namespace
 
-std::optional<cni::ParsedOptions> parse_options(cni::OptionSet& options, const Args& args, cni::ByteSink& out) {
+std::optional<os::ParsedOptions> parse_options(os::OptionSet& options, const Args& args, os::ByteSink& out) {
   options.flag("help", "Show this help", 'h');
   try {
-    cni::ParsedOptions parsed = options.parse(args);
+    os::ParsedOptions parsed = options.parse(args);
     if (parsed.given("help")) {
       out.write(options.help());
       return std::nullopt;
     }
     return parsed;
-  } catch (const cni::CommandLineError& error) {
+  } catch (const os::CommandLineError& error) {
     throw UsageError(error.what());
   }
 }
 
-std::uint64_t number_option(const cni::ParsedOptions& parsed, const std::string& name) {
+std::uint64_t number_option(const os::ParsedOptions& parsed, const std::string& name) {
   const std::string text = parsed.text(name);
   std::uint64_t value = 0;
   auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);

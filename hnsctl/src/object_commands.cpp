@@ -7,7 +7,7 @@ namespace {
 
 // The NAME-OR-ID argument of show/delete.
 std::optional<std::string> target(Context& context, const Args& args, const std::string& verb, const ObjectOps& ops) {
-  cni::OptionSet options(
+  os::OptionSet options(
       fmt::format("hnsctl {} {}", ops.noun, verb),
       fmt::format("{} the {} named NAME-OR-ID (a name, or an ID)", verb == "show" ? "Show" : "Delete", ops.noun));
   options.value("target", "NAME-OR-ID").positional("target", "NAME-OR-ID");

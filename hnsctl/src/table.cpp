@@ -4,7 +4,7 @@
 
 namespace wincni::hnsctl {
 
-void Table::print(cni::ByteSink& out) const {
+void Table::print(os::ByteSink& out) const {
   std::vector<size_t> widths(header_.size(), 0);
   auto measure = [&](const std::vector<std::string>& row) {
     for (size_t i = 0; i < row.size() && i < widths.size(); ++i) widths[i] = std::max(widths[i], row[i].size());

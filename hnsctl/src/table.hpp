@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "wincni/cni/byte_streams.hpp"
+#include "wincni/os/byte_streams.hpp"
 
 namespace wincni::hnsctl {
 
@@ -13,7 +13,7 @@ class Table {
  public:
   explicit Table(std::vector<std::string> header) : header_(std::move(header)) {}
   void add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
-  void print(cni::ByteSink& out) const;
+  void print(os::ByteSink& out) const;
 
  private:
   std::vector<std::string> header_;

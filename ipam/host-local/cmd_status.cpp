@@ -8,14 +8,14 @@
 #include "ipam_config.hpp"
 #include "range_iterator.hpp"
 #include "wincni/cni/error.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/private_files.hpp"
 #include "wincni/hostlocal/store.hpp"
 
 namespace wincni::hostlocal {
 
 namespace {
 
-namespace files = cni::private_files;
+namespace files = os::private_files;
 
 // Addresses looked up by name before STATUS lists the whole directory: in a
 // range with room, the address after the last one reserved is nearly always

@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-#include "wincni/cni/file_times.hpp"
+#include "wincni/os/file_times.hpp"
 
 namespace wincni::hostlocal::directory_seal {
 
@@ -14,8 +14,8 @@ constexpr std::int64_t kSealNs = 946'684'800LL * 1'000'000'000LL;
 
 }  // namespace
 
-bool is_sealed(const std::string& dir) { return cni::file_times::last_write_time_ns(dir) == kSealNs; }
+bool is_sealed(const std::string& dir) { return os::file_times::last_write_time_ns(dir) == kSealNs; }
 
-bool seal(const std::string& dir) { return cni::file_times::set_last_write_time_ns(dir, kSealNs); }
+bool seal(const std::string& dir) { return os::file_times::set_last_write_time_ns(dir, kSealNs); }
 
 }  // namespace wincni::hostlocal::directory_seal

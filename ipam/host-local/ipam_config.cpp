@@ -8,7 +8,7 @@
 #include "wincni/cni/cni_args.hpp"
 #include "wincni/cni/config_fields.hpp"
 #include "wincni/cni/error.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/private_files.hpp"
 #include "wincni/cni/version.hpp"
 
 namespace wincni::hostlocal {
@@ -140,7 +140,7 @@ StoreLocation StoreLocation::of(const cni::NetConf& conf) {
   std::string data_dir = path_member(ipam_section(conf), "dataDir", "ipam").value_or("");
   // A relative one would be resolved in whatever folder the runtime runs in
   // (System32 for a Windows service): a store nobody else finds.
-  if (!data_dir.empty() && !cni::private_files::starts_at_root(data_dir)) {
+  if (!data_dir.empty() && !os::private_files::starts_at_root(data_dir)) {
     throw cni::Error(cni::kInvalidNetworkConfig,
                      fmt::format("ipam.dataDir \"{}\" is relative: give a path from the root", data_dir));
   }

@@ -7,13 +7,13 @@
 
 #include "directory_seal.hpp"
 #include "wincni/cni/error.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/private_files.hpp"
 #include "wincni/hostlocal/owner.hpp"
 #include "wincni/hostlocal/store.hpp"
 
 namespace wincni::hostlocal {
 
-namespace files = cni::private_files;
+namespace files = os::private_files;
 
 namespace {
 

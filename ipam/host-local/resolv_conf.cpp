@@ -4,7 +4,7 @@
 
 #include "go_strings.hpp"
 #include "wincni/cni/error.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/private_files.hpp"
 
 namespace wincni::hostlocal {
 
@@ -31,7 +31,7 @@ cni::Dns parse_resolv_conf(std::string_view text) {
 }
 
 cni::Dns read_resolv_conf(const std::string& path) {
-  const auto text = cni::private_files::read_file(path);
+  const auto text = os::private_files::read_file(path);
   if (!text) throw cni::Error(cni::kIoFailure, fmt::format("open {}: no such file or directory", path));
   return parse_resolv_conf(*text);
 }

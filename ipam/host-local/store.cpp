@@ -2,13 +2,13 @@
 
 #include "file_names.hpp"
 #include "wincni/cni/error.hpp"
-#include "wincni/cni/file_times.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/file_times.hpp"
+#include "wincni/os/private_files.hpp"
 
 namespace wincni::hostlocal {
 
-namespace files = cni::private_files;
-namespace file_times = cni::file_times;
+namespace files = os::private_files;
+namespace file_times = os::file_times;
 
 namespace {
 

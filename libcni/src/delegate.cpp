@@ -16,7 +16,7 @@
 #include "wincni/cni/json_keys.hpp"
 #include "wincni/cni/milliseconds_setting.hpp"
 #include "wincni/cni/plugin_path.hpp"
-#include "wincni/cni/process.hpp"
+#include "wincni/os/process.hpp"
 #include "wincni/cni/run_budget.hpp"
 
 namespace wincni::cni {
@@ -24,7 +24,7 @@ namespace {
 
 using nlohmann::json;
 
-std::string describe_exit(const ProcessOutcome& outcome) {
+std::string describe_exit(const os::ProcessOutcome& outcome) {
   if (outcome.term_signal != 0) return fmt::format("killed by signal {}", outcome.term_signal);
   return fmt::format("exit status {}", outcome.exit_code);
 }
@@ -51,7 +51,7 @@ std::string excerpt(std::string_view text) {
   return fmt::format("{}... ({} bytes in all)", text.substr(0, kMaxQuoted), text.size());
 }
 
-Error failure(std::string_view plugin, const ProcessOutcome& outcome) {
+Error failure(std::string_view plugin, const os::ProcessOutcome& outcome) {
   if (!outcome.out.empty() && outcome.term_signal == 0) {
     if (auto error = printed_error(outcome.out)) return *error;
     return Error(kInternal,
@@ -98,7 +98,7 @@ std::string run_delegate(std::string_view command, std::string_view plugin, std:
   child_env.set("CNI_COMMAND", std::string(command));
   child_env.set(std::string(kDepthVariable), std::to_string(depth + 1));
 
-  ProcessSpec spec;
+  os::ProcessSpec spec;
   // WINCNI_DELEGATE_TIMEOUT_MS: a node whose IPAM is slow may need longer;
   // tests need shorter.
   const auto setting = milliseconds_setting(env.get_or("WINCNI_DELEGATE_TIMEOUT_MS", ""));
@@ -131,7 +131,7 @@ std::string run_delegate(std::string_view command, std::string_view plugin, std:
     if (options.stderr_sink != nullptr) {
       options.stderr_sink->write(outcome.err);
     } else {
-      DescriptorSink(2).write(outcome.err);
+      os::DescriptorSink(2).write(outcome.err);
     }
   }
   return std::move(outcome.out);

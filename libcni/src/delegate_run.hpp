@@ -10,7 +10,7 @@
 
 namespace wincni::cni::detail {
 
-// The config a delegate already started waits for (ProcessSpec::stdin_later).
+// The config a delegate already started waits for (os::ProcessSpec::stdin_later).
 using LateConfig = std::function<std::optional<std::string>()>;
 
 // Runs `plugin` for `command` as delegate.hpp describes, with `config` on its

@@ -1,12 +1,12 @@
 #include "wincni/cni/env.hpp"
 
-#include "env_platform.hpp"
+#include "wincni/os/process_environment.hpp"
 
 namespace wincni::cni {
 
 Environment Environment::from_process() {
   Environment env;
-  for (const std::string& entry : platform::current_process_environment()) {
+  for (const std::string& entry : os::current_process_environment()) {
     const size_t eq = entry.find('=');
     if (eq == std::string::npos || eq == 0) continue;
     // The first definition wins, as with getenv(3) and Go's os.Getenv, so a

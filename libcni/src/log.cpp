@@ -7,11 +7,11 @@
 
 #include <fmt/format.h>
 
-#include "wincni/cni/append_file.hpp"
+#include "wincni/os/append_file.hpp"
 #include "wincni/cni/error.hpp"
-#include "wincni/cni/file_lock.hpp"
-#include "wincni/cni/private_files.hpp"
-#include "process_id.hpp"
+#include "wincni/os/file_lock.hpp"
+#include "wincni/os/private_files.hpp"
+#include "wincni/os/process_id.hpp"
 #include "wincni/cni/json_keys.hpp"
 
 namespace wincni::cni {
@@ -93,7 +93,7 @@ LogSettings resolve_log_settings(const Environment& env, const nlohmann::json& c
     // The OS would cut the path at the NUL and log to some other file.
     settings.problems.push_back("the log file's path contains a NUL character; not logging to a file");
     settings.file.clear();
-  } else if (!settings.file.empty() && !private_files::starts_at_root(settings.file)) {
+  } else if (!settings.file.empty() && !os::private_files::starts_at_root(settings.file)) {
     // Relative to whatever folder the runtime runs in (System32 for a
     // Windows service).
     settings.problems.push_back(fmt::format(
@@ -118,21 +118,21 @@ constexpr std::chrono::milliseconds kJournalTurnLimit{2000};
 // `path` opened for appending, first moved aside to <path>.1 when it is
 // past `max_bytes`: rotated by size, one old file kept, since nothing else
 // ever trims it (containerd polls STATUS every 5 s on every node).
-std::unique_ptr<AppendFile> open_rotated(const std::string& path, std::uint64_t max_bytes) {
-  auto file = std::make_unique<AppendFile>(path);
+std::unique_ptr<os::AppendFile> open_rotated(const std::string& path, std::uint64_t max_bytes) {
+  auto file = std::make_unique<os::AppendFile>(path);
   if (file->is_open() && file->size() > max_bytes) {
     file.reset();
     // Another plugin may have rotated it since this one looked: only a file
     // still past the limit goes (two rotating in the same instant can still
     // cost the older file).
-    if (AppendFile(path).size() > max_bytes) {
+    if (os::AppendFile(path).size() > max_bytes) {
       try {
-        private_files::move_over(path, path + ".1");
+        os::private_files::move_over(path, path + ".1");
       } catch (const Error&) {
         // Another plugin moved it first; append to whatever is there now.
       }
     }
-    file = std::make_unique<AppendFile>(path);
+    file = std::make_unique<os::AppendFile>(path);
   }
   return file;
 }
@@ -141,11 +141,11 @@ struct Logger::Sink {
   std::string plugin;
   std::string command = "-";
   std::string container_id = "-";
-  unsigned long pid = platform::current_process_id();
+  unsigned long pid = os::current_process_id();
   std::optional<LogLevel> file_level;  // set only while the file is open
   std::optional<LogLevel> stderr_level;
-  ByteSink* err = nullptr;
-  std::unique_ptr<AppendFile> file;
+  os::ByteSink* err = nullptr;
+  std::unique_ptr<os::AppendFile> file;
   std::string journal_path;  // opened at the first repair
   std::mutex mutex;
 
@@ -160,7 +160,7 @@ struct Logger::Sink {
 
 Logger::Logger() = default;
 
-Logger::Logger(const LogSettings& settings, std::string plugin, ByteSink* err) : sink_(std::make_unique<Sink>()) {
+Logger::Logger(const LogSettings& settings, std::string plugin, os::ByteSink* err) : sink_(std::make_unique<Sink>()) {
   sink_->plugin = std::move(plugin);
   sink_->err = err;
   sink_->stderr_level = err != nullptr ? settings.stderr_level : std::nullopt;
@@ -211,8 +211,8 @@ void Logger::append_to_journal(const std::string& line) const {
   const auto slash = path.find_last_of("/\\");
   try {
     if (slash != std::string::npos && slash > 0) {
-      private_files::create_private_directories(path.substr(0, slash));
-      private_files::require_administrators_only(path.substr(0, slash));
+      os::private_files::create_private_directories(path.substr(0, slash));
+      os::private_files::require_administrators_only(path.substr(0, slash));
     }
   } catch (const Error&) {
     return;
@@ -220,11 +220,11 @@ void Logger::append_to_journal(const std::string& line) const {
   // Plugins that repair at once take turns, so that two never rotate the
   // journal together (one would move the other's fresh file over the older
   // history). One that cannot get its turn soon appends without rotating.
-  std::optional<FileLock> turn;
+  std::optional<os::FileLock> turn;
   try {
     turn.emplace(path + ".lock", kJournalTurnLimit);
   } catch (const Error&) {
-    AppendFile journal(path);
+    os::AppendFile journal(path);
     if (journal.is_open()) journal.append(line);
     return;
   }

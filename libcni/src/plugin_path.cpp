@@ -4,7 +4,7 @@
 #include <fmt/ranges.h>
 
 #include "wincni/cni/error.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/private_files.hpp"
 
 namespace wincni::cni {
 namespace {
@@ -51,15 +51,15 @@ std::string find_plugin(std::string_view name, const std::vector<std::string>& d
     if (dir.empty()) continue;
     // Relative to whatever folder the runtime runs in (System32 for a
     // Windows service): never searched.
-    if (!private_files::starts_at_root(dir)) {
+    if (!os::private_files::starts_at_root(dir)) {
       relative.push_back(dir);
       continue;
     }
     for (const auto ext : extensions(flavor)) {
       // Joined for the file system we are about to look at, so by the
       // platform we run on, whatever flavor the CNI_PATH syntax has.
-      auto candidate = private_files::join(dir, std::string(name) + std::string(ext));
-      if (private_files::is_regular_file(candidate)) return candidate;
+      auto candidate = os::private_files::join(dir, std::string(name) + std::string(ext));
+      if (os::private_files::is_regular_file(candidate)) return candidate;
     }
   }
   std::string message = fmt::format("failed to find plugin \"{}\" in path [{}]", name, fmt::join(dirs, " "));

@@ -9,11 +9,11 @@
 
 #include <fmt/format.h>
 
-#include "standard_descriptors.hpp"
+#include "wincni/os/standard_descriptors.hpp"
 #include "wincni/cni/build_identity.hpp"
 #include "wincni/cni/cni_env.hpp"
 #include "wincni/cni/error.hpp"
-#include "wincni/cni/error_dialogs.hpp"
+#include "wincni/os/error_dialogs.hpp"
 #include "wincni/cni/json_keys.hpp"
 #include "wincni/cni/version.hpp"
 
@@ -92,7 +92,7 @@ std::string error_json(const Error& error, std::string_view version) {
 constexpr std::size_t kMaxStdinBytes = 16 * 1024 * 1024;
 
 // Go's skel reads all of stdin; a read error is code 5, not an empty config.
-std::string read_stdin(ByteSource& in) {
+std::string read_stdin(os::ByteSource& in) {
   std::optional<std::string> text;
   try {
     text = read_at_most(in, kMaxStdinBytes);
@@ -151,7 +151,7 @@ std::string dispatch(const PluginSpec& spec, const CommandContext& ctx) {
 // the handler, and the logger that sees all of it.
 class SkelRun {
  public:
-  SkelRun(const PluginSpec& spec, const Environment& env, ByteSink& err) : spec_(spec), env_(env), err_(err) {}
+  SkelRun(const PluginSpec& spec, const Environment& env, os::ByteSink& err) : spec_(spec), env_(env), err_(err) {}
 
   // The logger for this invocation, from the config once it has been read.
   const Logger& logger() {
@@ -165,7 +165,7 @@ class SkelRun {
   }
 
   // Everything that can fail with a CNI error; returns the stdout text.
-  std::optional<std::string> run(ByteSource& in) {
+  std::optional<std::string> run(os::ByteSource& in) {
     try {
       invocation_ = read_cni_invocation(env_);
     } catch (const Error&) {
@@ -217,7 +217,7 @@ class SkelRun {
  private:
   const PluginSpec& spec_;
   const Environment& env_;
-  ByteSink& err_;
+  os::ByteSink& err_;
   CniInvocation invocation_;
   CommandContext ctx_;  // empty until the command is known and its config read
   nlohmann::json document_;
@@ -238,7 +238,8 @@ void log_outcome(SkelRun& invocation, const std::optional<Error>& failure,
   }
 }
 
-int run_command(const PluginSpec& spec, const Environment& env, ByteSource& in, ByteSink& out, ByteSink& err) {
+int run_command(const PluginSpec& spec, const Environment& env, os::ByteSource& in, os::ByteSink& out,
+                os::ByteSink& err) {
   const auto started = std::chrono::steady_clock::now();
   SkelRun invocation(spec, env, err);
   std::optional<Error> failure;
@@ -285,8 +286,8 @@ std::string about_text(const PluginSpec& spec) {
                      fmt::join(supported_versions(spec), ", "));
 }
 
-int run_plugin(const PluginSpec& spec, const std::vector<std::string>& argv, const Environment& env, ByteSource& in,
-               ByteSink& out, ByteSink& err) {
+int run_plugin(const PluginSpec& spec, const std::vector<std::string>& argv, const Environment& env, os::ByteSource& in,
+               os::ByteSink& out, os::ByteSink& err) {
   try {
     if (argv.size() > 1) {
       const std::string& option = argv[1];
@@ -311,18 +312,18 @@ int run_plugin(const PluginSpec& spec, const std::vector<std::string>& argv, con
 
 int plugin_main(const PluginSpec& spec, int argc, char** argv) {
   try {
-    fail_without_error_dialogs();
-    platform::open_missing_standard_descriptors();
-    platform::survive_broken_pipes();
-    platform::keep_children_exit_statuses();
+    os::fail_without_error_dialogs();
+    os::open_missing_standard_descriptors();
+    os::survive_broken_pipes();
+    os::keep_children_exit_statuses();
     std::vector<std::string> args(argv, argv + argc);
-    DescriptorSource in(0);
-    DescriptorSink out(1), err(2);
+    os::DescriptorSource in(0);
+    os::DescriptorSink out(1), err(2);
     return run_plugin(spec, args, Environment::from_process(), in, out, err);
   } catch (...) {
     // Out of memory before the skel ran, most likely: a fixed text, which
     // needs none, so that a runtime's log says more than an exit status.
-    DescriptorSink(2).write("wincni: the plugin failed before it could read its command\n");
+    os::DescriptorSink(2).write("wincni: the plugin failed before it could read its command\n");
     return 1;
   }
 }

@@ -7,7 +7,7 @@
 #include "wincni/cni/config_fields.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/json_keys.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/private_files.hpp"
 
 namespace wincni::flannel {
 namespace {
@@ -109,12 +109,12 @@ FlannelConfig read_flannel_config(const cni::NetConf& conf) {
   // A relative dataDir would put pods' configs in whatever folder the
   // runtime runs in (System32 for a Windows service); a relative subnetFile
   // would be read from there.
-  if (!cni::private_files::starts_at_root(config.data_dir)) {
+  if (!os::private_files::starts_at_root(config.data_dir)) {
     throw cni::Error(cni::kInvalidNetworkConfig,
                      fmt::format("dataDir \"{}\" is relative: give a path from the root, such as the default {}",
                                  config.data_dir, native_separators(kDefaultDataDir)));
   }
-  if (!cni::private_files::starts_at_root(config.subnet_file)) {
+  if (!os::private_files::starts_at_root(config.subnet_file)) {
     throw cni::Error(cni::kInvalidNetworkConfig,
                      fmt::format("subnetFile \"{}\" is relative: give a path from the root, such as the default {}",
                                  config.subnet_file, native_separators(kDefaultSubnetFile)));

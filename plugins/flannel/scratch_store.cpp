@@ -7,12 +7,12 @@
 #include "wincni/cni/cni_env.hpp"
 #include "wincni/cni/config_file_names.hpp"
 #include "wincni/cni/error.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/private_files.hpp"
 
 namespace wincni::flannel {
 namespace {
 
-namespace files = cni::private_files;
+namespace files = os::private_files;
 
 // A leading '.' no container ID has, and a random part unique to the writer.
 constexpr std::string_view kStagingPrefix = ".staging-";

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "wincni/cni/error.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/private_files.hpp"
 
 namespace wincni::flannel {
 namespace {
@@ -159,8 +159,8 @@ std::optional<SubnetEnv> read_subnet_env(const std::string& path) {
   try {
     // Bounded: a huge file (a config naming the wrong one) is refused
     // before it is read whole.
-    text = cni::private_files::read_file(path, kMaxSize);
-  } catch (const cni::private_files::FileTooLarge&) {
+    text = os::private_files::read_file(path, kMaxSize);
+  } catch (const os::private_files::FileTooLarge&) {
     throw cni::Error(
         cni::kInvalidNetworkConfig,
         fmt::format("{} is over {} bytes: that is not flanneld's subnet.env, which is a few lines", path, kMaxSize));

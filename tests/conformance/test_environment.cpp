@@ -12,7 +12,7 @@
 #include "conformance_plugin.hpp"
 #include "drivers.hpp"
 #include "wincni/cni/error.hpp"
-#include "wincni/cni/process.hpp"
+#include "wincni/os/process.hpp"
 
 using namespace wincni::test;
 using nlohmann::json;
@@ -184,10 +184,10 @@ TEST_CASE_TEMPLATE("without CNI_COMMAND the about text goes to stderr", D, CONFO
 }
 
 TEST_CASE("an unreadable stdin is an I/O failure (in process)") {
-  struct FailingSource : wincni::cni::ByteSource {
+  struct FailingSource : wincni::os::ByteSource {
     std::size_t read(char*, std::size_t) override { throw std::runtime_error("Input/output error"); }
   } in;
-  wincni::cni::StringSink out, err;
+  wincni::os::StringSink out, err;
   const Environment env = complete_cni_env("ADD");
   CHECK(wincni::cni::run_plugin(conformance_plugin_spec(env), {"plugin"}, env, in, out, err) == 1);
   CHECK(json::parse(out.text) ==
@@ -196,12 +196,12 @@ TEST_CASE("an unreadable stdin is an I/O failure (in process)") {
 
 // The real binary's stdin is a directory: read() fails with EISDIR.
 TEST_CASE("an unreadable stdin is an I/O failure (as a binary)" * doctest::skip(!WINCNI_HAVE_POSIX_SHELL)) {
-  wincni::cni::ProcessSpec spec;
+  wincni::os::ProcessSpec spec;
   spec.program = "/bin/sh";
   spec.args = {"-c", "exec \"$0\" < /", conformance_plugin_program()};
   spec.env = complete_cni_env("ADD").to_list();
   spec.timeout = std::chrono::seconds(60);
-  const wincni::cni::ProcessOutcome r = wincni::cni::run_process(spec);
+  const wincni::os::ProcessOutcome r = wincni::os::run_process(spec);
   CHECK(r.exit_code == 1);
   const json answer = json::parse(r.out);
   CHECK(answer["code"] == wincni::cni::kIoFailure);

@@ -55,14 +55,14 @@ TEST_CASE_TEMPLATE("VERSION lists exactly the versions the plugin claims", D, CO
 }
 
 TEST_CASE("VERSION does not read stdin") {
-  struct CountingSource : wincni::cni::ByteSource {
+  struct CountingSource : wincni::os::ByteSource {
     int reads = 0;
     std::size_t read(char*, std::size_t) override {
       ++reads;
       return 0;
     }
   } in;
-  wincni::cni::StringSink out, err;
+  wincni::os::StringSink out, err;
   const Environment env = version_only();
   CHECK(wincni::cni::run_plugin(conformance_plugin_spec(env), {"plugin"}, env, in, out, err) == 0);
   CHECK(in.reads == 0);

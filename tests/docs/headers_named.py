@@ -8,6 +8,7 @@ import sys
 
 # Each room and the page that lists its headers.
 PAGES = {
+    'os': 'os/README.md',
     'libcni': 'libcni/README.md',
     'hnsclient': 'hnsclient/README.md',
     'hns-emulator': 'hns-emulator/README.md',

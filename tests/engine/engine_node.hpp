@@ -30,8 +30,8 @@ class EngineNode : public EmulatedNode {
     if (auto journal = environment.get("WINCNI_EMULATOR_JOURNAL")) emulator.journal_path = *journal;
     const engine::EndpointEngine engine(flavor_,
                                         [emulator] { return std::make_shared<hns::emulator::Emulator>(emulator); });
-    cni::StringSource in(call.config);
-    cni::StringSink out, err;
+    os::StringSource in(call.config);
+    os::StringSink out, err;
     const int code = cni::run_plugin(engine.plugin_spec(), {"engine"}, environment, in, out, err);
     return Run{code, out.text, err.text, false};
   }

@@ -11,7 +11,7 @@
 #include "commands/network_locator.hpp"
 #include "flavor_cases.hpp"
 #include "folder_access.hpp"
-#include "wincni/cni/file_lock.hpp"
+#include "wincni/os/file_lock.hpp"
 #include "simultaneous_pods.hpp"
 
 using namespace wincni;
@@ -69,7 +69,7 @@ TEST_CASE_TEMPLATE("an ADD that must create its network waits for a held creatio
   json config = Case::config(node);
   config["master"] = "Ethernet";
   std::filesystem::create_directories(node.path("plugin"));
-  const cni::FileLock squatter(engine::network_lock_path(node.path("plugin")));
+  const os::FileLock squatter(engine::network_lock_path(node.path("plugin")));
   const Run run =
       node.plugin({"ADD", "pod1", node.create_namespace(), config.dump(), {{"WINCNI_NETWORK_LOCK_TIMEOUT_MS", "300"}}});
   CHECK(run.code() == cni::kTryAgainLater);

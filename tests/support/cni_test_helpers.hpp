@@ -9,20 +9,9 @@
 
 #include "wincni/cni/env.hpp"
 #include "wincni/cni/error.hpp"
+#include "thrown_error.hpp"
 
 namespace wincni::test {
-
-// The cni::Error `action` throws; the test fails when it throws none.
-template <typename Action>
-cni::Error thrown_error(Action&& action) {
-  try {
-    std::forward<Action>(action)();
-  } catch (const cni::Error& e) {
-    return e;
-  }
-  FAIL("no cni::Error was thrown");
-  return cni::Error(0, "");
-}
 
 // What a runtime passes for `command`: every CNI variable set and valid.
 inline cni::Environment complete_cni_env(const std::string& command) {

@@ -27,7 +27,7 @@
 #include "emulator_switches.hpp"
 #include "scratch_dir.hpp"
 #include "wincni/cni/env.hpp"
-#include "wincni/cni/process.hpp"
+#include "wincni/os/process.hpp"
 #include "wincni/cni/result.hpp"
 
 namespace wincni::test {
@@ -323,8 +323,8 @@ class EmulatedNode {
                   const std::map<std::string, std::string>& extra) const {
     cni::Environment environment = env();
     for (const auto& [key, value] : extra) environment.set(key, value);
-    cni::ProcessSpec spec{program, args, environment.to_list(), input, std::chrono::seconds(60), {}};
-    cni::ProcessOutcome outcome = cni::run_process(spec);
+    os::ProcessSpec spec{program, args, environment.to_list(), input, std::chrono::seconds(60), {}};
+    os::ProcessOutcome outcome = os::run_process(spec);
 #ifdef _WIN32
     // Under Wine a program now and then ends with status 1 having printed
     // nothing (a CI run, a benchmark run: docs/fault-matrix.md). Ours never
@@ -334,7 +334,7 @@ class EmulatedNode {
     // run is made once more; the log keeps what happened.
     if (outcome.exit_code == 1 && !outcome.timed_out && outcome.out.empty() && outcome.err.empty()) {
       MESSAGE(program << " ended with status 1 and no output under Wine; run again");
-      outcome = cni::run_process(spec);
+      outcome = os::run_process(spec);
     }
 #endif
     // In a sanitized build a report ends the process (meson.build), which a

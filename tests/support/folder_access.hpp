@@ -2,7 +2,7 @@
 // Who may write a folder, set the way the OS says it: POSIX modes, Windows
 // DACLs (SetNamedSecurityInfoW; Wine keeps them as the folder's mode bits).
 // For the tests of the plugins' refusal of a folder others could replace
-// (wincni::cni::private_files::require_administrators_only).
+// (wincni::os::private_files::require_administrators_only).
 
 #include <filesystem>
 

@@ -1,11 +1,11 @@
 #pragma once
 // The win32 layer converts every string that crosses a W entry point; the
-// strict converters live in libcni, shared with the plugins' file code.
+// strict converters live in os/, shared with the plugins' file code.
 
-#include "wincni/cni/utf16.hpp"
+#include "wincni/os/utf16.hpp"
 
 namespace wincni::hns::win32 {
-using cni::narrow;
-using cni::Utf16Error;
-using cni::widen;
+using os::narrow;
+using os::Utf16Error;
+using os::widen;
 }  // namespace wincni::hns::win32

@@ -6,11 +6,11 @@
 
 #include "config_explanation.hpp"
 #include "config_folder.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/private_files.hpp"
 
 namespace wincni::hnsctl::doctor {
 
-namespace files = cni::private_files;
+namespace files = os::private_files;
 
 ConfigSurvey survey_configs(Context& context, const std::string& folder) {
   ConfigSurvey survey;

@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 
 #include "wincni/cni/error.hpp"
-#include "wincni/cni/file_times.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/file_times.hpp"
+#include "wincni/os/private_files.hpp"
 #include "wincni/engine/attachment_liveness.hpp"
 #include "wincni/engine/own_endpoints.hpp"
 #include "wincni/flannel/scratch_store.hpp"
@@ -21,7 +21,7 @@ namespace wincni::hnsctl::doctor {
 
 namespace {
 
-namespace files = cni::private_files;
+namespace files = os::private_files;
 
 // Releases the reservation of `ip` if, under the store's lock, its file
 // still says what the survey read: a pod's ADD may have taken the address
@@ -197,7 +197,7 @@ void survey_endpoints(const std::shared_ptr<hns::HnsClient>& client, const std::
 
 bool younger_than(const std::string& path, std::chrono::seconds grace) {
   if (grace.count() == 0) return false;
-  const std::optional<std::int64_t> written = cni::file_times::last_write_time_ns(path);
+  const std::optional<std::int64_t> written = os::file_times::last_write_time_ns(path);
   if (!written) return false;
   // In seconds: a time in nanoseconds far from now (a clock set wrong, a
   // file from 1601 on Windows) could overflow the difference.

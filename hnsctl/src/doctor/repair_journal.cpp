@@ -3,7 +3,7 @@
 #include <optional>
 
 #include "wincni/cni/error.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/private_files.hpp"
 
 namespace wincni::hnsctl::doctor {
 
@@ -16,7 +16,7 @@ constexpr std::size_t kMaxJournalBytes = 1024 * 1024;
 void append_lines(const std::string& path, std::vector<std::string>& lines) {
   std::optional<std::string> text;
   try {
-    text = cni::private_files::read_file(path, kMaxJournalBytes);
+    text = os::private_files::read_file(path, kMaxJournalBytes);
   } catch (const cni::Error&) {
     return;  // unreadable or too big: no history to show
   }

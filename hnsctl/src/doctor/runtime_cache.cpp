@@ -6,11 +6,11 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/private_files.hpp"
 
 namespace wincni::hnsctl::doctor {
 
-namespace files = cni::private_files;
+namespace files = os::private_files;
 
 namespace {
 

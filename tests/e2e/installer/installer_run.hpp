@@ -19,7 +19,7 @@
 #include "scratch_dir.hpp"
 #include "wincni/cni/env.hpp"
 #include "wincni/cni/plugin_path.hpp"
-#include "wincni/cni/process.hpp"
+#include "wincni/os/process.hpp"
 
 namespace wincni::test {
 
@@ -96,12 +96,12 @@ class InstallerNode {
       if (const char* value = std::getenv(name)) env.set(name, value);
     }
     for (const auto& [name, value] : variables) env.set(name, value);
-    cni::ProcessSpec spec;
+    os::ProcessSpec spec;
     spec.program = installer_;
     spec.args = std::move(args);
     spec.env = env.to_list();
     spec.timeout = std::chrono::seconds(120);
-    const cni::ProcessOutcome outcome = cni::run_process(spec);
+    const os::ProcessOutcome outcome = os::run_process(spec);
     REQUIRE_FALSE(outcome.timed_out);
     return {outcome.exit_code, outcome.out, outcome.err};
   }

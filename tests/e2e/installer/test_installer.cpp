@@ -123,7 +123,7 @@ TEST_CASE("a binary that is running is replaced; the old one is removed once it 
   const fs::path stop = node.path("stop");
   std::atomic<int> old_exit{-1};
   std::thread old_flannel([&] {
-    cni::ProcessSpec spec;
+    os::ProcessSpec spec;
     spec.program = (node.bin() / flannel).string();
     spec.env = {
         "WINCNI_TEST_SCRIPT=" +
@@ -132,7 +132,7 @@ TEST_CASE("a binary that is running is replaced; the old one is removed once it 
     if (const char* root = std::getenv("SystemRoot")) spec.env.push_back(std::string("SystemRoot=") + root);
     spec.timeout = std::chrono::seconds(90);
     try {
-      old_exit = cni::run_process(spec).exit_code;
+      old_exit = os::run_process(spec).exit_code;
     } catch (...) {
       old_exit = -2;
     }

@@ -12,7 +12,7 @@
 
 #include "configs.hpp"
 #include "emulated_node.hpp"
-#include "wincni/cni/file_lock.hpp"
+#include "wincni/os/file_lock.hpp"
 
 using namespace wincni;
 using namespace wincni::test;
@@ -33,7 +33,7 @@ class HeldStore {
   HeldStore(const EmulatedNode& node, const std::string& network) : lock_(store_lock(node, network)) {}
 
  private:
-  cni::FileLock lock_;
+  os::FileLock lock_;
 };
 
 const std::map<std::string, std::string> kShortTimeout = {{"WINCNI_DELEGATE_TIMEOUT_MS", "300"}};

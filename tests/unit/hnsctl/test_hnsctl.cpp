@@ -3,7 +3,7 @@
 #include "command.hpp"
 #include "emulated_host.hpp"
 #include "emulator_fixture.hpp"
-#include "wincni/cni/byte_streams.hpp"
+#include "wincni/os/byte_streams.hpp"
 
 using namespace hns_test;
 using namespace wincni;
@@ -15,8 +15,8 @@ struct Hnsctl {
   std::shared_ptr<Emulator> emulator = std::make_shared<Emulator>(config_for(dir.path()));
   hns::HnsClient client{emulator};
   std::unique_ptr<hnsctl::EmulatedHost> host = hnsctl::emulated_host(*emulator);
-  cni::StringSink out;
-  cni::StringSink err;
+  os::StringSink out;
+  os::StringSink err;
 
   int run(std::vector<std::string> args) {
     out.text.clear();

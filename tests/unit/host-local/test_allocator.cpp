@@ -12,7 +12,7 @@
 #include "file_names.hpp"
 #include "support.hpp"
 #include "wincni/cni/error.hpp"
-#include "wincni/cni/private_files.hpp"
+#include "wincni/os/private_files.hpp"
 
 using hostlocal_test::ip;
 using hostlocal_test::prefix;
@@ -140,7 +140,7 @@ TEST_CASE("a requested address is honoured once, and must be in range and not th
   const RangeSet set = set_of({"192.168.1.0/29"});
   CHECK(f.allocate(set, "ID", "192.168.1.5").address.address() == ip("192.168.1.5"));
   // The round-robin position follows requested addresses too.
-  CHECK(wincni::cni::private_files::read_file(f.store.directory() + "/last_reserved_ip.0") == "192.168.1.5");
+  CHECK(wincni::os::private_files::read_file(f.store.directory() + "/last_reserved_ip.0") == "192.168.1.5");
 
   Error taken = f.allocate_error(set, "ID", "192.168.1.5");
   CHECK(taken.code() == wincni::cni::kNoAddressAvailable);

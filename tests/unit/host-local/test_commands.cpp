@@ -17,7 +17,7 @@
 #include "folder_access.hpp"
 #include "plugin.hpp"
 #include "support.hpp"
-#include "wincni/cni/file_lock.hpp"
+#include "wincni/os/file_lock.hpp"
 #include "wincni/cni/version.hpp"
 
 using hostlocal_test::ip;
@@ -28,6 +28,7 @@ using hostlocal_test::write_text;
 using nlohmann::json;
 namespace fs = std::filesystem;
 namespace cni = wincni::cni;
+namespace os = wincni::os;
 namespace hl = wincni::hostlocal;
 
 namespace {
@@ -61,8 +62,8 @@ class Node {
     env.set("CNI_PATH", "/opt/cni/bin");
     if (!cni_args.empty()) env.set("CNI_ARGS", cni_args);
     for (const auto& [name, value] : extra_env_) env.set(name, value);
-    cni::StringSource in(config);
-    cni::StringSink out, err;
+    os::StringSource in(config);
+    os::StringSink out, err;
     const int rc = cni::run_plugin(hl::host_local_plugin(), {"host-local"}, env, in, out, err);
     return Outcome{rc, out.text.empty() ? json() : json::parse(out.text)};
   }
@@ -527,7 +528,7 @@ TEST_CASE("a lock held past its limit: code 11 naming the lock, and nothing take
   REQUIRE(node.run("ADD", config, "c1").exit_code == 0);
   node.set_env("WINCNI_STORE_LOCK_TIMEOUT_MS", "200");
   {
-    const cni::FileLock holder(path_text(node.network_dir() / "lock"));
+    const os::FileLock holder(path_text(node.network_dir() / "lock"));
     for (const std::string command : {"ADD", "DEL", "CHECK", "GC"}) {
       CAPTURE(command);
       const std::string with_gc = config_with(node, {{"ranges", ranges({{"10.1.0.0/24"}})}}, "1.1.0");

@@ -90,7 +90,7 @@ TEST_CASE("delegate_add returns the delegate's result and forwards its stderr") 
   const json result = {{"cniVersion", "1.0.0"},
                        {"ips", {{{"address", "10.0.0.5/24"}, {"gateway", "10.0.0.1"}}}},
                        {"routes", {{{"dst", "0.0.0.0/0"}}}}};
-  wincni::cni::StringSink forwarded;
+  wincni::os::StringSink forwarded;
   DelegateOptions options;
   options.stderr_sink = &forwarded;
   const auto got =

@@ -60,7 +60,7 @@ TEST_CASE("the reference host-local's result is read in every version it speaks"
     CAPTURE(version);
     wincni::test::ScratchDir data;
     const std::string config = host_local_config(version, data.path());
-    wincni::cni::StringSink forwarded;
+    wincni::os::StringSink forwarded;
     DelegateOptions options;
     options.stderr_sink = &forwarded;
     const wincni::cni::Result result =

@@ -4,27 +4,14 @@
 #include <vector>
 
 #include "wincni/cni/error.hpp"
+#include "ip_literals.hpp"
 #include "wincni/cni/ip.hpp"
 
 using wincni::cni::IpAddress;
 using wincni::cni::IpFamily;
 using wincni::cni::IpPrefix;
-
-namespace {
-
-IpAddress ip(std::string_view text) {
-  auto parsed = IpAddress::parse(text);
-  REQUIRE_MESSAGE(parsed.has_value(), "not an address: ", std::string(text));
-  return *parsed;
-}
-
-IpPrefix prefix(std::string_view text) {
-  auto parsed = IpPrefix::parse(text);
-  REQUIRE_MESSAGE(parsed.has_value(), "not a prefix: ", std::string(text));
-  return *parsed;
-}
-
-}  // namespace
+using wincni::test::ip;
+using wincni::test::prefix;
 
 TEST_CASE("IPv4 addresses parse and format as dotted quads") {
   struct Vector {

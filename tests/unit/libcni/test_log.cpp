@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "scratch_dir.hpp"
-#include "wincni/cni/file_lock.hpp"
+#include "wincni/os/file_lock.hpp"
 #include "wincni/cni/log.hpp"
 
 using namespace wincni::cni;
@@ -87,7 +87,7 @@ TEST_CASE("settings: nothing by default, config keys, and the environment wins")
 }
 
 TEST_CASE("a disabled logger writes nothing anywhere") {
-  wincni::cni::StringSink err;
+  wincni::os::StringSink err;
   {
     Logger logger(LogSettings{}, "test-plugin", &err);
     CHECK_FALSE(logger.enabled(LogLevel::Error));
@@ -131,7 +131,7 @@ TEST_CASE("the file gets one line per entry, filtered by level, appended") {
 }
 
 TEST_CASE("stderr gets entries only at its own level") {
-  wincni::cni::StringSink err;
+  wincni::os::StringSink err;
   LogSettings settings;
   settings.stderr_level = LogLevel::Warn;
   Logger logger(settings, "flannel", &err);
@@ -155,7 +155,7 @@ TEST_CASE("settings problems are logged as warnings once the log is open") {
 
 TEST_CASE("a log file that cannot be opened is reported on stderr, once") {
   wincni::test::ScratchDir dir;
-  wincni::cni::StringSink err;
+  wincni::os::StringSink err;
   Logger logger(file_settings(dir / "missing-dir" / "cni.log", LogLevel::Debug), "p", &err);
   CHECK(err.text.find("cannot open log file") != std::string::npos);
   CHECK_FALSE(logger.enabled(LogLevel::Error));
@@ -239,7 +239,7 @@ TEST_CASE("a repair waits its turn on the journal's lock; one that cannot get it
   { std::ofstream(journal, std::ios::binary) << kJournalPastLimit << '\n'; }
   {
     // Another plugin rotating it all this time.
-    wincni::cni::FileLock other((dir / "repairs.log.lock").string());
+    wincni::os::FileLock other((dir / "repairs.log.lock").string());
     Logger(settings, "win-bridge", nullptr).repair("removed {}", "an endpoint");
   }
   CHECK_FALSE(std::filesystem::exists(dir / "repairs.log.1"));

@@ -4,6 +4,7 @@
 
 #include "cni_test_helpers.hpp"
 #include "golden_results.hpp"
+#include "ip_literals.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/result.hpp"
 
@@ -20,15 +21,14 @@ using wincni::cni::IpPrefix;
 using wincni::cni::Result;
 using wincni::cni::Route;
 using wincni::test::golden_text;
+using wincni::test::ip;
 using wincni::test::kGoldenResults;
+using wincni::test::prefix;
 using wincni::test::thrown_error;
 
 namespace {
 
 const char* const kAllVersions[] = {"0.1.0", "0.2.0", "0.3.0", "0.3.1", "0.4.0", "1.0.0", "1.1.0"};
-
-IpAddress ip(std::string_view text) { return IpAddress::parse(text).value(); }
-IpPrefix prefix(std::string_view text) { return IpPrefix::parse(text).value(); }
 
 // The result every golden file holds.
 Result golden_model() {

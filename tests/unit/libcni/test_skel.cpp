@@ -15,7 +15,7 @@
 #include "scratch_dir.hpp"
 #include "wincni/cni/build_identity.hpp"
 #include "wincni/cni/error.hpp"
-#include "wincni/cni/error_dialogs.hpp"
+#include "wincni/os/error_dialogs.hpp"
 #include "wincni/cni/skel.hpp"
 
 using namespace wincni::cni;
@@ -31,8 +31,8 @@ struct Run {
 
 Run run(const PluginSpec& spec, const Environment& env, const std::string& stdin_text,
         std::vector<std::string> argv = {"plugin"}) {
-  wincni::cni::StringSource in(stdin_text);
-  wincni::cni::StringSink out, err;
+  wincni::os::StringSource in(stdin_text);
+  wincni::os::StringSink out, err;
   const int code = run_plugin(spec, argv, env, in, out, err);
   return {code, out.text, err.text};
 }
@@ -57,7 +57,7 @@ PluginSpec spec_with_add() {
 const std::string kConfig = R"({"cniVersion":"1.0.0","name":"net1","type":"test-plugin"})";
 
 // A stdin whose read fails, as reading a directory does.
-class FailingSource : public wincni::cni::ByteSource {
+class FailingSource : public wincni::os::ByteSource {
  public:
   std::size_t read(char*, std::size_t) override { throw std::runtime_error("Is a directory"); }
 };
@@ -197,7 +197,7 @@ TEST_CASE("the error's cniVersion is the config's when known, else the newest") 
 
 TEST_CASE("a stdin read error is an I/O failure with its cause") {
   FailingSource in;
-  wincni::cni::StringSink out, err;
+  wincni::os::StringSink out, err;
   const int code = run_plugin(spec_with_add(), {"plugin"}, env_for("ADD"), in, out, err);
   CHECK(code == 1);
   const json answer = json::parse(out.text);
@@ -228,7 +228,7 @@ TEST_CASE("a stdin over 16 MiB is refused with code 6 before it is parsed; one a
 
 TEST_CASE("an ADD whose result cannot be written is undone by DEL, and nothing else is written") {
   // A runtime that closed the pipe: what it did not read did not happen.
-  struct RefusingSink : wincni::cni::ByteSink {
+  struct RefusingSink : wincni::os::ByteSink {
     int writes = 0;
     bool write(std::string_view) override {
       ++writes;
@@ -241,8 +241,8 @@ TEST_CASE("an ADD whose result cannot be written is undone by DEL, and nothing e
     CHECK(ctx.command == "DEL");
     ++deletes;
   };
-  wincni::cni::StringSource in(kConfig);
-  wincni::cni::StringSink err;
+  wincni::os::StringSource in(kConfig);
+  wincni::os::StringSink err;
   CHECK(run_plugin(spec, {"plugin"}, env_for("ADD"), in, out, err) == 1);
   CHECK(deletes == 1);
   CHECK(out.writes == 1);  // the result only: no error JSON behind a part of it
@@ -370,7 +370,7 @@ TEST_CASE("the log file can come from the config") {
 #ifdef _WIN32
 TEST_CASE("the error mode plugin_main sets first: a crash or a missing DLL ends a plugin without a dialog") {
   const UINT before = SetErrorMode(0);
-  wincni::cni::fail_without_error_dialogs();
+  wincni::os::fail_without_error_dialogs();
   const UINT mode = GetErrorMode();
   SetErrorMode(before);
   CHECK((mode & SEM_FAILCRITICALERRORS) != 0);

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "wincni/cni/byte_streams.hpp"
+#include "wincni/os/byte_streams.hpp"
 #include "wincni/cni/env.hpp"
 #include "wincni/cni/result.hpp"
 
@@ -15,7 +15,7 @@ namespace wincni::cni {
 struct DelegateOptions {
   std::chrono::milliseconds timeout{std::chrono::seconds(60)};
   // Where a successful delegate's stderr goes; nullptr means our stderr.
-  ByteSink* stderr_sink = nullptr;
+  os::ByteSink* stderr_sink = nullptr;
 };
 
 // The plugin is found with find_plugin (plugin_path.hpp) in env's CNI_PATH

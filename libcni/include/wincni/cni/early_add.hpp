@@ -8,7 +8,7 @@
 // add() hands the config over and gives what delegate_add would, the errors
 // of finding and starting the plugin included, at that point and not
 // before. The delegate's limit and the budget it is given count from its
-// start (ProcessSpec::stdin_later), so a config given more than kConfigWait
+// start (os::ProcessSpec::stdin_later), so a config given more than kConfigWait
 // after it goes to a fresh delegate instead, with the whole limit.
 // Destroyed without add(), the object ends the delegate unfed: it has read
 // nothing, so it has done nothing.

@@ -1,8 +1,7 @@
 #pragma once
 // The CNI error: what every failure becomes before it reaches stdout.
 
-#include <stdexcept>
-#include <string>
+#include "wincni/os/error.hpp"
 
 namespace wincni::cni {
 
@@ -14,10 +13,10 @@ enum ErrorCode : int {
   kUnsupportedField = 2,
   kUnknownContainer = 3,
   kInvalidEnvironment = 4,
-  kIoFailure = 5,
+  kIoFailure = os::kIoFailure,
   kDecodingFailure = 6,
   kInvalidNetworkConfig = 7,
-  kTryAgainLater = 11,
+  kTryAgainLater = os::kTryAgainLater,
   kPluginNotAvailable = 50,
   kPluginLimitedConnectivity = 51,
   kInternal = 999,
@@ -45,19 +44,7 @@ enum ErrorCode : int {
   kEndpointInTheWay = 123,
 };
 
-class Error : public std::runtime_error {
- public:
-  Error(int code, std::string msg, std::string details = {})
-      : std::runtime_error(msg), code_(code), msg_(std::move(msg)), details_(std::move(details)) {}
-
-  int code() const noexcept { return code_; }
-  const std::string& msg() const noexcept { return msg_; }
-  const std::string& details() const noexcept { return details_; }
-
- private:
-  int code_;
-  std::string msg_;
-  std::string details_;
-};
+// One type for every failure, whichever room throws it (wincni/os/error.hpp).
+using Error = os::Error;
 
 }  // namespace wincni::cni

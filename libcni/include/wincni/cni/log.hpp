@@ -25,7 +25,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "wincni/cni/byte_streams.hpp"
+#include "wincni/os/byte_streams.hpp"
 #include "wincni/cni/env.hpp"
 
 namespace wincni::cni {
@@ -56,7 +56,7 @@ class Logger {
   Logger();
   // `err` receives the stderr share (and a note when the file cannot be
   // opened); it must outlive the logger.
-  Logger(const LogSettings& settings, std::string plugin, ByteSink* err);
+  Logger(const LogSettings& settings, std::string plugin, os::ByteSink* err);
   ~Logger();
   Logger(const Logger&) = delete;
   Logger& operator=(const Logger&) = delete;

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "wincni/cni/byte_streams.hpp"
+#include "wincni/os/byte_streams.hpp"
 #include "wincni/cni/config.hpp"
 #include "wincni/cni/env.hpp"
 #include "wincni/cni/log.hpp"
@@ -85,8 +85,8 @@ std::string about_text(const PluginSpec& spec);
 // name (7), unknown command (4), version reconciliation and gating (1, or 6
 // for a malformed cniVersion on CHECK/GC/STATUS), then the handler. Nothing
 // but a result or an error JSON is written to `out`; no exception escapes.
-int run_plugin(const PluginSpec& spec, const std::vector<std::string>& argv, const Environment& env, ByteSource& in,
-               ByteSink& out, ByteSink& err);
+int run_plugin(const PluginSpec& spec, const std::vector<std::string>& argv, const Environment& env, os::ByteSource& in,
+               os::ByteSink& out, os::ByteSink& err);
 
 // For main(): the real argv, environment, stdin, stdout and stderr.
 int plugin_main(const PluginSpec& spec, int argc, char** argv);

@@ -4,7 +4,7 @@
 // one node. Every method but lock() expects the caller to hold the lock.
 //
 // Crash safety: a reservation file is published atomically with its owner
-// already in it (cni::private_files::publish_file_exclusive), so a process killed at any
+// already in it (os::private_files::publish_file_exclusive), so a process killed at any
 // instant leaves either no file or a file that DEL and GC match; a stale
 // staging file is never an address and is swept under the lock.
 //
@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-#include "wincni/cni/file_lock.hpp"
+#include "wincni/os/file_lock.hpp"
 #include "wincni/cni/ip.hpp"
 #include "wincni/hostlocal/owner.hpp"
 #include "wincni/hostlocal/owner_index.hpp"
@@ -84,7 +84,7 @@ class Store {
     friend class Store;
     Session(Store& store, std::chrono::milliseconds limit);
     Store& store_;
-    cni::FileLock lock_;
+    os::FileLock lock_;
   };
   [[nodiscard]] Session lock(std::chrono::milliseconds limit = kLockLimit);
 
