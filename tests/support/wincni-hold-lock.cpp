@@ -1,8 +1,9 @@
 // wincni-hold-lock PATH exclusive|shared MILLISECONDS
 // Prints "waiting", takes the emulator's state lock (state_files.hpp's
-// StateLock: libcni's FileLock, record family) on PATH, prints "locked" once it holds it, keeps it for
-// MILLISECONDS, then exits.
-// lock_interop.py runs it under Wine against native fcntl locks.
+// StateLock: os/'s FileLock, record family) on PATH, prints "locked" once
+// it holds it, keeps it for MILLISECONDS, then exits.
+// lock_interop.py runs it under Wine beside native fcntl locks and beside
+// the same program built natively.
 
 #include <chrono>
 #include <cstdio>
