@@ -9,10 +9,16 @@
 namespace wincni::engine {
 
 std::vector<OwnEndpoint> own_endpoints(const std::shared_ptr<hns::HnsClient>& client) {
+  return own_endpoints(client, client->list_networks(), client->list_endpoints());
+}
+
+std::vector<OwnEndpoint> own_endpoints(const std::shared_ptr<hns::HnsClient>& client,
+                                       const std::vector<hns::HostComputeNetwork>& networks,
+                                       const std::vector<hns::HostComputeEndpoint>& endpoints) {
   std::map<hns::Guid, std::string> network_names;
-  for (const auto& network : client->list_networks()) network_names.emplace(network.id, network.name);
+  for (const auto& network : networks) network_names.emplace(network.id, network.name);
   std::vector<OwnEndpoint> own;
-  for (const auto& endpoint : client->list_endpoints()) {
+  for (const auto& endpoint : endpoints) {
     const auto network = network_names.find(endpoint.host_compute_network);
     if (network == network_names.end()) continue;
     const auto sandbox = sandbox_of(endpoint.name, network->second);

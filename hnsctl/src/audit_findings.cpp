@@ -26,14 +26,16 @@ std::string endpoint_label(const hns::HostComputeEndpoint& endpoint) {
 
 }  // namespace
 
-std::vector<AuditFinding> audit_hns(hns::HnsClient& client) {
+std::vector<AuditFinding> audit_hns(hns::HnsClient& client) { return audit_hns(client, list_hns(client)); }
+
+std::vector<AuditFinding> audit_hns(hns::HnsClient& client, const HnsListing& hns) {
   std::vector<AuditFinding> findings;
   std::set<Guid> networks;
-  for (const auto& network : client.list_networks()) networks.insert(network.id);
+  for (const auto& network : hns.networks) networks.insert(network.id);
   std::map<Guid, hns::HostComputeNamespace> namespaces;
-  for (auto& ns : client.list_namespaces()) namespaces.emplace(ns.id, std::move(ns));
+  for (const auto& ns : hns.namespaces) namespaces.emplace(ns.id, ns);
   std::map<Guid, hns::HostComputeEndpoint> endpoints;
-  for (auto& endpoint : client.list_endpoints()) endpoints.emplace(endpoint.id, std::move(endpoint));
+  for (const auto& endpoint : hns.endpoints) endpoints.emplace(endpoint.id, endpoint);
 
   for (const auto& [id, endpoint] : endpoints) {
     std::string label = endpoint_label(endpoint);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "hns_listing.hpp"
 #include "wincni/hns/client.hpp"
 
 namespace wincni::hnsctl {
@@ -15,5 +16,8 @@ struct AuditFinding {
 };
 
 std::vector<AuditFinding> audit_hns(hns::HnsClient& client);
+// The same, from a listing already made; `client` reads the v1 attachments
+// the listing does not show.
+std::vector<AuditFinding> audit_hns(hns::HnsClient& client, const HnsListing& hns);
 
 }  // namespace wincni::hnsctl

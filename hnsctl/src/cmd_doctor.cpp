@@ -114,11 +114,12 @@ int doctor_run(Context& context, const Args& args) {
   const doctor::ConfigSurvey configs = doctor::survey_configs(context, parsed->text("conf-dir"));
   const doctor::NodeFolders folders{parsed->text("data-dir"), parsed->text("flannel-dir"), configs.networks};
   const auto client = std::make_shared<hns::HnsClient>(borrowed_api(context));
-  const doctor::Survey survey = doctor::survey_node(client, folders, cache.containers, std::chrono::seconds(grace));
+  const HnsListing hns = list_hns(*client);
+  const doctor::Survey survey =
+      doctor::survey_node(client, hns, folders, cache.containers, std::chrono::seconds(grace));
 
   const std::vector<Leftover> unreadable = unreadable_entries(cache);
-  const std::vector<Leftover> lost =
-      doctor::lost_endpoints(context.client, cache, configs.networks, std::chrono::seconds(grace));
+  const std::vector<Leftover> lost = doctor::lost_endpoints(hns, cache, configs.networks, std::chrono::seconds(grace));
   // Which pods live is only known when every entry could be read, and a
   // cache that lists nobody while HNS shows pods of ours alive is the wrong
   // folder or an emptied one, not a node without pods.
@@ -152,7 +153,10 @@ int doctor_run(Context& context, const Args& args) {
                                           finding.problem.find(leftover.hns_id) != std::string::npos);
     });
   };
-  for (const AuditFinding& finding : audit_hns(context.client)) {
+  // A run that changed nothing audits the listing its surveys read.
+  const bool changed =
+      std::any_of(treated.begin(), treated.end(), [](const Treated& t) { return t.outcome == Outcome::Repaired; });
+  for (const AuditFinding& finding : changed ? audit_hns(context.client) : audit_hns(context.client, hns)) {
     if (!listed(finding)) inconsistencies.push_back({"hns", finding.object, finding.problem, {}, {}});
   }
   for (const Leftover& leftover : inconsistencies) treated.push_back(treat(leftover, apply, hold_reason, journal));

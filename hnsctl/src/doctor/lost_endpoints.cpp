@@ -6,14 +6,14 @@
 
 namespace wincni::hnsctl::doctor {
 
-std::vector<Leftover> lost_endpoints(hns::HnsClient& client, const RuntimeCache& cache,
+std::vector<Leftover> lost_endpoints(const HnsListing& hns, const RuntimeCache& cache,
                                      const std::set<std::string>& our_networks, std::chrono::seconds grace) {
   std::vector<Leftover> found;
   if (cache.attachments.empty()) return found;
   std::set<std::string> networks;
-  for (const auto& network : client.list_networks()) networks.insert(network.name);
+  for (const auto& network : hns.networks) networks.insert(network.name);
   std::set<std::string> endpoints;
-  for (const auto& endpoint : client.list_endpoints()) endpoints.insert(endpoint.name);
+  for (const auto& endpoint : hns.endpoints) endpoints.insert(endpoint.name);
   for (const CachedAttachment& attachment : cache.attachments) {
     // A network flanneld has not made again yet is reported as a network
     // problem by the config survey.

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "doctor/leftover.hpp"
+#include "hns_listing.hpp"
 #include "doctor/runtime_cache.hpp"
-#include "wincni/hns/client.hpp"
 
 namespace wincni::hnsctl::doctor {
 
@@ -20,7 +20,7 @@ namespace wincni::hnsctl::doctor {
 // another plugin's pods, whose endpoints may be named otherwise, are not
 // doctor's to judge. Cache entries younger than `grace` are skipped: their
 // ADD may have just made the endpoint, or their DEL be removing it.
-std::vector<Leftover> lost_endpoints(hns::HnsClient& client, const RuntimeCache& cache,
+std::vector<Leftover> lost_endpoints(const HnsListing& hns, const RuntimeCache& cache,
                                      const std::set<std::string>& our_networks, std::chrono::seconds grace);
 
 }  // namespace wincni::hnsctl::doctor

@@ -43,13 +43,13 @@ std::function<bool()> release_if_unchanged(const hostlocal::Store& store, const 
 // Whether one of ours still serves a pod is decided from its attachment.
 using ForeignHolders = std::map<std::pair<std::string, cni::IpAddress>, std::string>;
 
-ForeignHolders foreign_holders(hns::HnsClient& client, const std::vector<engine::OwnEndpoint>& own) {
+ForeignHolders foreign_holders(const HnsListing& hns, const std::vector<engine::OwnEndpoint>& own) {
   std::set<hns::Guid> ours;
   for (const engine::OwnEndpoint& endpoint : own) ours.insert(endpoint.id);
   std::map<hns::Guid, std::string> network_names;
-  for (const hns::HostComputeNetwork& network : client.list_networks()) network_names[network.id] = network.name;
+  for (const hns::HostComputeNetwork& network : hns.networks) network_names[network.id] = network.name;
   ForeignHolders holders;
-  for (const hns::HostComputeEndpoint& endpoint : client.list_endpoints()) {
+  for (const hns::HostComputeEndpoint& endpoint : hns.endpoints) {
     if (ours.contains(endpoint.id)) continue;
     const auto network = network_names.find(endpoint.host_compute_network);
     if (network == network_names.end()) continue;
@@ -151,9 +151,9 @@ void survey_scratch_files(const NodeFolders& folders, const std::set<std::string
   }
 }
 
-std::set<hns::Guid> namespace_ids(hns::HnsClient& client) {
+std::set<hns::Guid> namespace_ids(const HnsListing& hns) {
   std::set<hns::Guid> namespaces;
-  for (const auto& ns : client.list_namespaces()) namespaces.insert(ns.id);
+  for (const auto& ns : hns.namespaces) namespaces.insert(ns.id);
   return namespaces;
 }
 
@@ -207,18 +207,18 @@ bool younger_than(const std::string& path, std::chrono::seconds grace) {
   return now_s - written_s < grace.count();
 }
 
-Survey survey_node(const std::shared_ptr<hns::HnsClient>& client, const NodeFolders& folders,
+Survey survey_node(const std::shared_ptr<hns::HnsClient>& client, const HnsListing& hns, const NodeFolders& folders,
                    const std::set<std::string>& live, std::chrono::seconds grace) {
   Survey survey;
-  const std::vector<engine::OwnEndpoint> own = engine::own_endpoints(client);
-  const std::set<hns::Guid> namespaces = namespace_ids(*client);
+  const std::vector<engine::OwnEndpoint> own = engine::own_endpoints(client, hns.networks, hns.endpoints);
+  const std::set<hns::Guid> namespaces = namespace_ids(hns);
   const auto namespace_exists = [&namespaces](const hns::Guid& id) { return namespaces.contains(id); };
   for (const engine::OwnEndpoint& endpoint : own) {
     if (engine::serves_live_sandbox(*client, endpoint.ns, endpoint.containers, namespace_exists)) {
       survey.occupied.insert(endpoint.sandbox);
     }
   }
-  survey_allocations(folders, live, grace, foreign_holders(*client, own), survey);
+  survey_allocations(folders, live, grace, foreign_holders(hns, own), survey);
   survey_scratch_files(folders, live, grace, survey);
   survey_endpoints(client, own, namespaces, live, survey);
   return survey;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "doctor/leftover.hpp"
+#include "hns_listing.hpp"
 #include "wincni/hns/client.hpp"
 
 namespace wincni::hnsctl::doctor {
@@ -55,8 +56,10 @@ bool younger_than(const std::string& path, std::chrono::seconds grace);
 
 // `live`: the sandboxes (CNI container IDs) whose pods the runtime still
 // has. Files younger than `grace` are taken for an ADD in progress: neither
-// they nor their sandbox's endpoints are leftovers.
-Survey survey_node(const std::shared_ptr<hns::HnsClient>& client, const NodeFolders& folders,
+// they nor their sandbox's endpoints are leftovers. `hns` is what HNS
+// holds; `client` asks what the listing does not say (v1 attachments, a
+// container's state) and removes.
+Survey survey_node(const std::shared_ptr<hns::HnsClient>& client, const HnsListing& hns, const NodeFolders& folders,
                    const std::set<std::string>& live, std::chrono::seconds grace);
 
 }  // namespace wincni::hnsctl::doctor

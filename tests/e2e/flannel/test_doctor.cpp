@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
+#include "emulator_journal.hpp"
 #include "flannel_node.hpp"
 #include "foreign_endpoint.hpp"
 
@@ -41,14 +43,15 @@ void write_node_config(const FlannelNode& node) {
   std::ofstream(fs::path(node.path("net.d")) / "10-flannel.conf") << node.config("cbr0").dump();
 }
 
-Doctor doctor(const FlannelNode& node, std::vector<std::string> extra = {}) {
+Doctor doctor(const FlannelNode& node, std::vector<std::string> extra = {},
+              const std::map<std::string, std::string>& env = {}) {
   fs::create_directories(node.runtime_cache_dir());
   write_node_config(node);
   std::vector<std::string> args{"doctor",     "--json",          "--cache-dir",   node.runtime_cache_dir(),
                                 "--data-dir", node.ipam_dir(),   "--flannel-dir", node.scratch_dir(),
                                 "--conf-dir", node.path("net.d")};
   args.insert(args.end(), extra.begin(), extra.end());
-  Doctor result{node.hnsctl(args), {}};
+  Doctor result{node.hnsctl(args, env), {}};
   result.report = result.run.json();
   INFO(result.run.report());
   REQUIRE(result.report.is_object());
@@ -113,7 +116,18 @@ TEST_CASE("doctor: a pod the runtime forgot leaves its endpoint, address and scr
   FlannelNode& node = dirty.node;
   dirty.add_forgotten("gone");
 
-  const Doctor found = doctor(node, {"--grace", "0"});
+  // Every survey reads one listing of HNS's networks, endpoints and
+  // namespaces: a node with thousands of endpoints is listed once per run
+  // (lookups by name, which the emulator's index answers, aside).
+  const std::string journal = node.path("doctor.journal");
+  const Doctor found = doctor(node, {"--grace", "0"}, {{"WINCNI_EMULATOR_JOURNAL", journal}});
+  std::map<std::string, int> listings;
+  for (const json& entry : journal_entries(journal)) {
+    const std::string op = entry.at("op");
+    if (op.starts_with("HcnEnumerate") && !entry["input"]["Query"].contains("Filter")) ++listings[op];
+  }
+  CHECK(listings == std::map<std::string, int>{
+                        {"HcnEnumerateEndpoints", 1}, {"HcnEnumerateNamespaces", 1}, {"HcnEnumerateNetworks", 1}});
   CHECK(found.run.exit_code == 1);
   REQUIRE(found.of("endpoint").size() == 1);
   CHECK(found.of("endpoint")[0]["Object"] == "gone_cbr0 on cbr0");

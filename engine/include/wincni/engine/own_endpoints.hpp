@@ -29,6 +29,10 @@ struct OwnEndpoint {
 };
 
 std::vector<OwnEndpoint> own_endpoints(const std::shared_ptr<hns::HnsClient>& client);
+// The same, picked from listings the caller made (and reads for more than this).
+std::vector<OwnEndpoint> own_endpoints(const std::shared_ptr<hns::HnsClient>& client,
+                                       const std::vector<hns::HostComputeNetwork>& networks,
+                                       const std::vector<hns::HostComputeEndpoint>& endpoints);
 
 // Undoes every attachment either API shows, then deletes it: what DEL does
 // for a pod whose runtime never sends DEL. False when it was already gone.
