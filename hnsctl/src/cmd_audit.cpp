@@ -2,7 +2,7 @@
 // not add up (audit_findings.hpp). Exit 1 when it finds anything.
 
 #include "audit_findings.hpp"
-#include "commands.hpp"
+#include "command_entry_points.hpp"
 
 namespace wincni::hnsctl {
 

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "commands.hpp"
+#include "command_entry_points.hpp"
 
 namespace wincni::hnsctl {
 

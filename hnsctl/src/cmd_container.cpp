@@ -2,7 +2,7 @@
 // in HCS, made and ended as the runtime (Docker) does around its life, so
 // that a v1 CNI ADD can hot-add an endpoint to it.
 
-#include "commands.hpp"
+#include "command_entry_points.hpp"
 
 namespace wincni::hnsctl {
 namespace {

@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "audit_findings.hpp"
-#include "commands.hpp"
+#include "command_entry_points.hpp"
 #include "doctor/config_survey.hpp"
 #include "doctor/lost_endpoints.hpp"
 #include "doctor/node_survey.hpp"

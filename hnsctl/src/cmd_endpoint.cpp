@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "commands.hpp"
+#include "command_entry_points.hpp"
 #include "object_commands.hpp"
 #include "table.hpp"
 

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "commands.hpp"
+#include "command_entry_points.hpp"
 #include "config_explanation.hpp"
 #include "wincni/cni/config.hpp"
 #include "wincni/os/private_files.hpp"

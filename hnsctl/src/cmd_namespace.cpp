@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "commands.hpp"
+#include "command_entry_points.hpp"
 #include "table.hpp"
 
 namespace wincni::hnsctl {

@@ -10,8 +10,8 @@
 
 #include <fmt/format.h>
 
-#include "commands.hpp"
-#include "host_endpoint.hpp"
+#include "command_entry_points.hpp"
+#include "attached_host_endpoint.hpp"
 
 namespace wincni::hnsctl {
 namespace {

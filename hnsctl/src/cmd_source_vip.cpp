@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 
-#include "commands.hpp"
-#include "host_endpoint.hpp"
+#include "command_entry_points.hpp"
+#include "attached_host_endpoint.hpp"
 #include "pods_data_dir.hpp"
 #include "wincni/hostlocal/standing_reservation.hpp"
 

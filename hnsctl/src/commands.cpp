@@ -1,4 +1,4 @@
-#include "commands.hpp"
+#include "command_entry_points.hpp"
 
 namespace wincni::hnsctl {
 

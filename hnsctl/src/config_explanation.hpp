@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "commands.hpp"
+#include "command_entry_points.hpp"
 
 namespace wincni::hnsctl {
 

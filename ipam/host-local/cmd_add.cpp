@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "allocator.hpp"
-#include "commands.hpp"
+#include "host_local_commands.hpp"
 #include "ipam_config.hpp"
 #include "resolv_conf.hpp"
 #include "store_lock_limit.hpp"

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "commands.hpp"
+#include "host_local_commands.hpp"
 #include "ipam_config.hpp"
 #include "store_lock_limit.hpp"
 #include "wincni/cni/error.hpp"

@@ -1,6 +1,6 @@
 #include <algorithm>
 
-#include "commands.hpp"
+#include "host_local_commands.hpp"
 #include "ipam_config.hpp"
 #include "release.hpp"
 #include "store_lock_limit.hpp"

@@ -1,7 +1,7 @@
 #include <set>
 #include <string>
 
-#include "commands.hpp"
+#include "host_local_commands.hpp"
 #include "go_strings.hpp"
 #include "ipam_config.hpp"
 #include "release.hpp"

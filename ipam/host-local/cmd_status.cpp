@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "commands.hpp"
+#include "host_local_commands.hpp"
 #include "ipam_config.hpp"
 #include "range_iterator.hpp"
 #include "wincni/cni/error.hpp"

@@ -1,6 +1,6 @@
-#include "plugin.hpp"
+#include "host_local_plugin.hpp"
 
-#include "commands.hpp"
+#include "host_local_commands.hpp"
 
 namespace wincni::hostlocal {
 

@@ -1,7 +1,7 @@
 // ADD: subnet.env (waited for), the delegate config saved, then delegated.
 
 #include "delegate_config.hpp"
-#include "plugin.hpp"
+#include "flannel_plugin.hpp"
 #include "wincni/cni/delegate.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/plugin_path.hpp"

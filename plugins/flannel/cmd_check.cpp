@@ -1,7 +1,7 @@
 // CHECK: the delegate checks the pod with the config ADD gave it.
 
 #include "delegate_config.hpp"
-#include "plugin.hpp"
+#include "flannel_plugin.hpp"
 #include "wincni/cni/delegate.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/flannel/pod_delegate.hpp"

@@ -1,7 +1,7 @@
 // DEL: the saved delegate config replayed, or one derived when it is gone.
 
 #include "delegate_config.hpp"
-#include "plugin.hpp"
+#include "flannel_plugin.hpp"
 #include "wincni/cni/delegate.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/flannel/pod_delegate.hpp"

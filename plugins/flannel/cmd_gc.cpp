@@ -4,7 +4,7 @@
 #include <set>
 
 #include "delegate_config.hpp"
-#include "plugin.hpp"
+#include "flannel_plugin.hpp"
 #include "wincni/cni/delegate.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/flannel/pod_delegate.hpp"

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "delegate_config.hpp"
-#include "plugin.hpp"
+#include "flannel_plugin.hpp"
 #include "wincni/cni/delegate.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/flannel/pod_delegate.hpp"

@@ -1,6 +1,6 @@
 // flannel: the meta plugin for Windows nodes that run flanneld.
 
-#include "plugin.hpp"
+#include "flannel_plugin.hpp"
 
 int main(int argc, char** argv) {
   const wincni::flannel::FlannelPlugin plugin;

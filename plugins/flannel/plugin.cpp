@@ -1,4 +1,4 @@
-#include "plugin.hpp"
+#include "flannel_plugin.hpp"
 
 #include "wincni/engine/repair_journal.hpp"
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "commands.hpp"
+#include "command_entry_points.hpp"
 #include "doctor/leftover.hpp"
 
 namespace wincni::hnsctl::doctor {

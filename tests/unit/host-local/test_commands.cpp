@@ -12,10 +12,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "commands.hpp"
+#include "host_local_commands.hpp"
 #include "file_names.hpp"
 #include "folder_access.hpp"
-#include "plugin.hpp"
+#include "host_local_plugin.hpp"
 #include "support.hpp"
 #include "wincni/os/file_lock.hpp"
 #include "wincni/cni/version.hpp"

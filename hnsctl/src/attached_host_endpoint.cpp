@@ -1,4 +1,4 @@
-#include "host_endpoint.hpp"
+#include "attached_host_endpoint.hpp"
 
 #include "wincni/hns/hns_error.hpp"
 
