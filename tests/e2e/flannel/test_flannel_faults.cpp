@@ -33,29 +33,34 @@ std::vector<FaultFlow> flows() {
 
 }  // namespace
 
-TEST_CASE("flannel: a failure or a lost answer at any HNS call of its delegate's ADD leaves nothing behind") {
+TEST_CASE("flannel: a failure or a lost answer at any HNS call of its delegate's ADD leaves nothing behind" *
+          doctest::test_suite("<slow>")) {
   check_add_failures_leave_nothing(flows(), "fail=0x80004005");
   check_add_failures_leave_nothing(flows(), "lose=0x80004005");
 }
 
-TEST_CASE("flannel: a crash of its delegate at any HNS call of ADD leaves nothing once DEL has run") {
+TEST_CASE("flannel: a crash of its delegate at any HNS call of ADD leaves nothing once DEL has run" *
+          doctest::test_suite("<slow>")) {
   check_add_crashes_are_cleaned_by_del(flows());
 }
 
 // The runtime's DEL after the dead ADD without CNI_NETNS, or after it
 // removed the sandbox's namespace.
-TEST_CASE("flannel: a crash at any HNS call of ADD, then DEL without CNI_NETNS or after the namespace is gone") {
+TEST_CASE("flannel: a crash at any HNS call of ADD, then DEL without CNI_NETNS or after the namespace is gone" *
+          doctest::test_suite("<slow>")) {
   check_add_crashes_are_cleaned_by_any_del(flows());
 }
 
-TEST_CASE("flannel: a failure or a crash at any HNS call of its delegate's DEL: a second DEL cleans up") {
+TEST_CASE("flannel: a failure or a crash at any HNS call of its delegate's DEL: a second DEL cleans up" *
+          doctest::test_suite("<slow>")) {
   check_del_failures_are_finished_by_del(flows());
 }
 
-TEST_CASE("flannel: an answer lost at any HNS call of its delegate's DEL: the repeat finds the work done") {
+TEST_CASE("flannel: an answer lost at any HNS call of its delegate's DEL: the repeat finds the work done" *
+          doctest::test_suite("<slow>")) {
   check_del_lost_answers_are_repeated(flows());
 }
 
-TEST_CASE("flannel: HNS error classes at every call of its delegate's ADD and DEL") {
+TEST_CASE("flannel: HNS error classes at every call of its delegate's ADD and DEL" * doctest::test_suite("<slow>")) {
   check_error_classes({flows()[0], flows()[2]});
 }

@@ -13,7 +13,8 @@ namespace wincni::test {
 
 TEST_CASE(
     "flannel: no deleting action removes a live pod's endpoint, no address is held twice, nothing outside "
-    "the data folders changes") {
+    "the data folders changes" *
+    doctest::test_suite("<slow>")) {
   constexpr int kSequences = 6;
   std::mt19937 random(invariant_seed());
   int steps = 0;

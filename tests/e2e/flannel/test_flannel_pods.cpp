@@ -140,7 +140,8 @@ TEST_CASE("DEL after subnet.env changed replays what ADD saved") {
   node.check_clean("cbr0");
 }
 
-TEST_CASE("dockershim: containers joining the pause container share its scratch file until the pause container's DEL") {
+TEST_CASE("dockershim: containers joining the pause container share its scratch file until the pause container's DEL" *
+          doctest::test_suite("<hns-v1>")) {
   FlannelNode node;
   node.host_gw_node();
   const json config = node.config("cbr0", {{"delegate", {{"apiVersion", 1}}}});

@@ -48,7 +48,8 @@ const char* kPrevious = R"({"cniVersion":"1.0.0","interfaces":[{"name":"pod1_cbr
 
 }  // namespace
 
-TEST_CASE("CHECK: the network gone, or of a type win-bridge does not use") {
+TEST_CASE("CHECK: the network gone, or of a type win-bridge does not use" *
+          doctest::test_suite("<namespace-state><namespace-listing>")) {
   EmulatedNode node;
   const json config = bridge_config(node);
   const std::string ns = node.create_namespace();
@@ -62,7 +63,8 @@ TEST_CASE("CHECK: the network gone, or of a type win-bridge does not use") {
   CHECK(run.msg() == "network \"cbr0\" is of type Overlay; win-bridge needs L2Bridge or L2Tunnel");
 }
 
-TEST_CASE("CHECK: the endpoint of the pod's name sits on another network") {
+TEST_CASE("CHECK: the endpoint of the pod's name sits on another network" *
+          doctest::test_suite("<namespace-state><namespace-listing>")) {
   EmulatedNode node;
   node.host_gw();
   node.host_gw("10.245.1.0/24", "other");
@@ -73,7 +75,8 @@ TEST_CASE("CHECK: the endpoint of the pod's name sits on another network") {
                          id_of_network(node, "cbr0") + ")");
 }
 
-TEST_CASE_FIXTURE(AddedPod, "CHECK: addresses that differ from prevResult, either way") {
+TEST_CASE_FIXTURE(AddedPod, "CHECK: addresses that differ from prevResult, either way" *
+                                doctest::test_suite("<namespace-state><namespace-listing>")) {
   json other_address = result;
   other_address["ips"][0]["address"] = "10.244.1.9/24";
   Run run = check(node, "pod1", ns, config, other_address);
@@ -93,7 +96,8 @@ TEST_CASE_FIXTURE(AddedPod, "CHECK: addresses that differ from prevResult, eithe
   CHECK(run.msg() == "endpoint \"pod1_cbr0\" holds 10.244.1.3/24, which prevResult does not list");
 }
 
-TEST_CASE_FIXTURE(AddedPod, "CHECK: IPAM's own CHECK failing is CHECK failing") {
+TEST_CASE_FIXTURE(AddedPod, "CHECK: IPAM's own CHECK failing is CHECK failing" *
+                                doctest::test_suite("<namespace-state><namespace-listing>")) {
   REQUIRE(check(node, "pod1", ns, config, result).ok());
   // host-local lost the reservation: HNS still matches, IPAM does not.
   REQUIRE(std::filesystem::remove(std::filesystem::path(node.ipam_dir()) / "cbr0" / "10.244.1.3"));
@@ -102,7 +106,8 @@ TEST_CASE_FIXTURE(AddedPod, "CHECK: IPAM's own CHECK failing is CHECK failing") 
   CHECK(run.msg() == "host-local: Failed to find address added by container pod1");
 }
 
-TEST_CASE_FIXTURE(AddedPod, "CHECK: HNS's mismatch comes before IPAM's error") {
+TEST_CASE_FIXTURE(AddedPod, "CHECK: HNS's mismatch comes before IPAM's error" *
+                                doctest::test_suite("<namespace-state><namespace-listing>")) {
   REQUIRE(std::filesystem::remove(std::filesystem::path(node.ipam_dir()) / "cbr0" / "10.244.1.3"));
   json other = result;
   other["ips"][0]["address"] = "10.244.1.4/24";
@@ -111,7 +116,8 @@ TEST_CASE_FIXTURE(AddedPod, "CHECK: HNS's mismatch comes before IPAM's error") {
   CHECK(run.msg() == "prevResult lists 10.244.1.4/24, but endpoint \"pod1_cbr0\" holds 10.244.1.3/24");
 }
 
-TEST_CASE("dockershim (HNS v1): the endpoint is attached to each container, and CHECK asks for this container") {
+TEST_CASE("dockershim (HNS v1): the endpoint is attached to each container, and CHECK asks for this container" *
+          doctest::test_suite("<hns-v1><namespace-state><namespace-listing>")) {
   EmulatedNode node;
   node.host_gw();
   json config = bridge_config(node);

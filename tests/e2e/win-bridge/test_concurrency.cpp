@@ -15,7 +15,7 @@ using namespace wincni;
 using namespace wincni::test;
 using nlohmann::json;
 
-TEST_CASE("50 simultaneous first ADDs create exactly one network") {
+TEST_CASE("50 simultaneous first ADDs create exactly one network" * doctest::test_suite("<duplicate-id>")) {
   constexpr size_t kPods = 50;
   EmulatedNode node;
   json config = bridge_config(node);
@@ -39,7 +39,8 @@ TEST_CASE("50 simultaneous first ADDs create exactly one network") {
   CHECK(node.audit() == "");
 }
 
-TEST_CASE("a busy node: mixed ADD, DEL, CHECK and STATUS over many pods from 8 workers at once") {
+TEST_CASE("a busy node: mixed ADD, DEL, CHECK and STATUS over many pods from 8 workers at once" *
+          doctest::test_suite("<fault-sweep><namespace-state><namespace-listing>")) {
   EmulatedNode node;
   node.host_gw("10.244.1.0/24");
   check_busy_node(node, bridge_config(node, "1.1.0").dump(), busy_workload("cbr0"));

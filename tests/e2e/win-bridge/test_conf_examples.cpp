@@ -54,13 +54,15 @@ void containerd_pod(const EmulatedNode& node, json config) {
 
 }  // namespace
 
-TEST_CASE("conf-examples/win-bridge-containerd.conf on a flannel host-gw node") {
+TEST_CASE("conf-examples/win-bridge-containerd.conf on a flannel host-gw node" *
+          doctest::test_suite("<namespace-listing><hns-picks>")) {
   EmulatedNode node;
   node.host_gw();
   containerd_pod(node, example(node, kContainerdExample));
 }
 
-TEST_CASE("conf-examples/win-bridge-containerd.conflist: containerd 1.7 runs it at 1.0.0, 2.x at 1.1.0 with STATUS") {
+TEST_CASE("conf-examples/win-bridge-containerd.conflist: containerd 1.7 runs it at 1.0.0, 2.x at 1.1.0 with STATUS" *
+          doctest::test_suite("<namespace-listing><hns-picks>")) {
   EmulatedNode node;
   node.host_gw();
   for (const std::string version : {"1.0.0", "1.1.0"}) {
@@ -74,7 +76,8 @@ TEST_CASE("conf-examples/win-bridge-containerd.conflist: containerd 1.7 runs it 
   }
 }
 
-TEST_CASE("conf-examples/win-bridge-dockershim.conf on a flannel host-gw node") {
+TEST_CASE("conf-examples/win-bridge-dockershim.conf on a flannel host-gw node" *
+          doctest::test_suite("<hns-v1><hns-picks>")) {
   EmulatedNode node;
   node.host_gw();
   const std::string config = example(node, kDockershimExample).dump();
@@ -87,7 +90,8 @@ TEST_CASE("conf-examples/win-bridge-dockershim.conf on a flannel host-gw node") 
   CHECK(node.held_addresses("cbr0").empty());
 }
 
-TEST_CASE("conf-examples/win-bridge-standalone.conf on a node without flanneld, both APIs") {
+TEST_CASE("conf-examples/win-bridge-standalone.conf on a node without flanneld, both APIs" *
+          doctest::test_suite("<hns-v1><hns-picks>")) {
   EmulatedNode node;
   const json config = example(node, kStandaloneExample);
   add_check_del(node, config, "pod1", node.create_namespace());
@@ -105,7 +109,7 @@ TEST_CASE("conf-examples/win-bridge-standalone.conf on a node without flanneld, 
   CHECK(node.audit() == "");
 }
 
-TEST_CASE("conf-examples/win-bridge-dualstack.conf") {
+TEST_CASE("conf-examples/win-bridge-dualstack.conf" * doctest::test_suite("<hns-picks>")) {
   EmulatedNode node;
   const json config = example(node, kDualStackExample);
   const std::string ns = node.create_namespace();
@@ -128,7 +132,8 @@ TEST_CASE("conf-examples/win-bridge-dualstack.conf") {
 // vNIC at .66 before any pod. HNS assigns the pods' addresses; the config's
 // v1-shaped policies go on each endpoint. (On a node without the network,
 // win-bridge creates it the same way: test_fixtures.cpp.)
-TEST_CASE("conf-examples/win-bridge-legacy-wincni.conf on the guide's node, both APIs") {
+TEST_CASE("conf-examples/win-bridge-legacy-wincni.conf on the guide's node, both APIs" *
+          doctest::test_suite("<hns-v1><hns-picks>")) {
   EmulatedNode node;
   node.host_gw("10.10.187.64/26", "l2bridge");
   const std::string network_id = node.networks()[0]["ID"];
@@ -163,7 +168,7 @@ TEST_CASE("conf-examples/win-bridge-legacy-wincni.conf on the guide's node, both
 // An sdnbridge user's config on the flannel host-gw node it was written
 // for, as containerd runs it: the pods' gateway is cbr0_ep (.2), Microsoft's
 // v2 policies under AdditionalArgs go on the endpoint as written.
-TEST_CASE("conf-examples/win-bridge-sdnbridge.conf on a flannel host-gw node") {
+TEST_CASE("conf-examples/win-bridge-sdnbridge.conf on a flannel host-gw node" * doctest::test_suite("<hns-picks>")) {
   EmulatedNode node;
   node.host_gw();
   const json config = example(node, kSdnbridgeExample);

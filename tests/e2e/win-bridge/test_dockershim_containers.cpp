@@ -27,7 +27,8 @@ std::string dockershim_config(const EmulatedNode& node) {
 
 }  // namespace
 
-TEST_CASE("dockershim ADD hot-adds the endpoint to the running container through HCS") {
+TEST_CASE("dockershim ADD hot-adds the endpoint to the running container through HCS" *
+          doctest::test_suite("<hns-v1>")) {
   EmulatedNode node;
   node.host_gw();
   const std::string config = dockershim_config(node);

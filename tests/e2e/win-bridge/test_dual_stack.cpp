@@ -55,7 +55,8 @@ std::vector<json> port_mappings(const json& endpoint) {
 
 }  // namespace
 
-TEST_CASE("enableDualStack changes nothing: the same result and endpoint with and without it") {
+TEST_CASE("enableDualStack changes nothing: the same result and endpoint with and without it" *
+          doctest::test_suite("<hns-picks>")) {
   // Two nodes alike, so that host-local's round robin starts alike.
   EmulatedNode flagged_node;
   EmulatedNode node;
@@ -77,7 +78,8 @@ TEST_CASE("enableDualStack changes nothing: the same result and endpoint with an
   CHECK(node.audit() == "");
 }
 
-TEST_CASE("enableDualStack on an IPv4-only pod adds no IPv6 port mapping (Microsoft's plugin would)") {
+TEST_CASE("enableDualStack on an IPv4-only pod adds no IPv6 port mapping (Microsoft's plugin would)" *
+          doctest::test_suite("<hns-picks>")) {
   EmulatedNode node;
   node.host_gw();
   json config = bridge_config(node);

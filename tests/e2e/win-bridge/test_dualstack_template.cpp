@@ -97,7 +97,8 @@ json policy_of_type(const json& policies, const std::string& type, size_t nth = 
 
 }  // namespace
 
-TEST_CASE("Microsoft's dual-stack template, filled in, on a node with its v4+v6 L2Bridge network: ADD, CHECK, DEL") {
+TEST_CASE("Microsoft's dual-stack template, filled in, on a node with its v4+v6 L2Bridge network: ADD, CHECK, DEL" *
+          doctest::test_suite("<namespace-state><namespace-listing><hns-picks>")) {
   EmulatedNode node;
   prepare_dual_stack_network(node);
   json config = template_config();

@@ -13,7 +13,8 @@ using namespace wincni;
 using namespace wincni::test;
 using nlohmann::json;
 
-TEST_CASE("an endpoint that already has the pod's endpoint ID is someone else's: the ADD fails, it stays") {
+TEST_CASE("an endpoint that already has the pod's endpoint ID is someone else's: the ADD fails, it stays" *
+          doctest::test_suite("<duplicate-id><hns-picks>")) {
   EmulatedNode node;
   node.host_gw();
   const std::string ns = node.create_namespace();

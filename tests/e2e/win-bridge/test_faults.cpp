@@ -40,27 +40,30 @@ std::vector<FaultFlow> flows() {
 
 }  // namespace
 
-TEST_CASE("a failure at any HNS call of ADD leaves nothing behind") {
+TEST_CASE("a failure at any HNS call of ADD leaves nothing behind" * doctest::test_suite("<fault-sweep>")) {
   check_add_failures_leave_nothing(flows(), "fail=0x80004005");
 }
 
 // A refusal code (E_INVALIDARG) where HNS had already done the work — the
 // read-back of an endpoint just created — must not pass for a create HNS
 // refused: the rollback still deletes what the create made.
-TEST_CASE("a refusal at any HNS call of ADD, even after the work, leaves nothing behind") {
+TEST_CASE("a refusal at any HNS call of ADD, even after the work, leaves nothing behind" *
+          doctest::test_suite("<fault-sweep>")) {
   check_add_failures_leave_nothing(flows(), "fail=0x80070057");
 }
 
 // The rollback must undo what HNS did without being told — delete the
 // endpoint by the ID it chose, detach what was attached.
-TEST_CASE("an answer lost at any HNS call of ADD leaves nothing behind") {
+TEST_CASE("an answer lost at any HNS call of ADD leaves nothing behind" *
+          doctest::test_suite("<duplicate-id><fault-sweep>")) {
   check_add_failures_leave_nothing(flows(), "lose=0x80004005");
 }
 
 // The rollback's detach step itself: an attach whose answer was lost did
 // attach, and the rollback detaches before it deletes — seen in what the
 // plugin asked HNS (deleting alone would also empty the namespace here).
-TEST_CASE("a failure after the attach: the rollback detaches (HCN namespace; v1 container)") {
+TEST_CASE("a failure after the attach: the rollback detaches (HCN namespace; v1 container)" *
+          doctest::test_suite("<hns-v1><namespace-state><namespace-listing>")) {
   struct Case {
     std::string flow;
     std::string fault;
@@ -138,22 +141,26 @@ TEST_CASE("a create that times out is deleted after it completes, not before") {
 // A crash while ADD was making the network's host side (between creating a
 // network and attaching its bridge endpoint) leaves that half made until the
 // next ADD completes it; everything of the pod is gone after the DEL already.
-TEST_CASE("a crash at any HNS call of ADD leaves nothing once DEL has run and the runtime's next ADD succeeds") {
+TEST_CASE("a crash at any HNS call of ADD leaves nothing once DEL has run and the runtime's next ADD succeeds" *
+          doctest::test_suite("<fault-sweep>")) {
   check_add_crashes_are_cleaned_by_del(flows());
 }
 
 // The runtime's DEL after the dead ADD without CNI_NETNS, or after it
 // removed the sandbox's namespace (natively: the crash sweep above runs
 // under Wine too).
-TEST_CASE("a crash at any HNS call of ADD, then DEL without CNI_NETNS or after the namespace is gone") {
+TEST_CASE("a crash at any HNS call of ADD, then DEL without CNI_NETNS or after the namespace is gone" *
+          doctest::test_suite("<fault-sweep><slow><namespace-state><namespace-listing>")) {
   check_add_crashes_are_cleaned_by_any_del(flows());
 }
 
-TEST_CASE("a failure or a crash at any HNS call of DEL: IPAM still released, a second DEL cleans up") {
+TEST_CASE("a failure or a crash at any HNS call of DEL: IPAM still released, a second DEL cleans up" *
+          doctest::test_suite("<hns-v1><fault-sweep>")) {
   check_del_failures_are_finished_by_del(flows());
 }
 
-TEST_CASE("an answer lost at any HNS call of DEL: the repeat finds the work done, DEL succeeds") {
+TEST_CASE("an answer lost at any HNS call of DEL: the repeat finds the work done, DEL succeeds" *
+          doctest::test_suite("<hns-v1><fault-sweep>")) {
   check_del_lost_answers_are_repeated(flows());
 }
 
@@ -163,7 +170,8 @@ TEST_CASE("an answer lost at any HNS call of DEL: the repeat finds the work done
 // is made whole or nothing is left, and DEL finishes. (Not under Wine, nor in
 // CI's sanitized pass — 'lean_args': what an HRESULT leads to is the same
 // code as natively, and the Win32 layer is covered by the sweeps above.)
-TEST_CASE("HNS error classes at every call of ADD and DEL: the pod's network whole or nothing; DEL finishes") {
+TEST_CASE("HNS error classes at every call of ADD and DEL: the pod's network whole or nothing; DEL finishes" *
+          doctest::test_suite("<slow>")) {
   check_error_classes({flows()[0], flows()[1], flows()[3]});
   check_add_whole_or_nothing({flows()[0]}, kUnavailable);
   check_del_done_or_finished_by_del({flows()[0]}, kUnavailable);

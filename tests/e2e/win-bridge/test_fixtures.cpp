@@ -31,7 +31,8 @@ json network_named(const EmulatedNode& node, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("legacy wincni example: network created from it, HNS assigns, gateway from ipam.routes GW; both APIs") {
+TEST_CASE("legacy wincni example: network created from it, HNS assigns, gateway from ipam.routes GW; both APIs" *
+          doctest::test_suite("<hns-v1><hns-picks>")) {
   EmulatedNode node;
   const std::string config = fixture(node, "legacy-wincni-l2bridge.conf").dump();
 
@@ -69,7 +70,8 @@ TEST_CASE("legacy wincni example: network created from it, HNS assigns, gateway 
   CHECK(node.audit() == "");
 }
 
-TEST_CASE("the reference's win-bridge example: HNS v1, HNS assigns, bridge gateway, loopback DSR") {
+TEST_CASE("the reference's win-bridge example: HNS v1, HNS assigns, bridge gateway, loopback DSR" *
+          doctest::test_suite("<hns-v1><hns-picks>")) {
   EmulatedNode node;
   node.host_gw();
   const std::string config = fixture(node, "ref-win-bridge-v1.conf").dump();
@@ -116,7 +118,8 @@ TEST_CASE("loopback DSR where HNS cannot do it: a config that could create the n
   CHECK(node.networks().size() == 1);
 }
 
-TEST_CASE("flannel's delegate from the reference's example: containerd, host-local, loopback DSR") {
+TEST_CASE("flannel's delegate from the reference's example: containerd, host-local, loopback DSR" *
+          doctest::test_suite("<namespace-listing>")) {
   EmulatedNode node;
   node.host_gw();
   const std::string ns = node.create_namespace();
@@ -150,7 +153,8 @@ TEST_CASE("flannel's delegate from Microsoft's example (sdnbridge, forceBridgeGa
   CHECK(node.audit() == "");
 }
 
-TEST_CASE("Microsoft's l2bridge example: network created with its bridge endpoint, HNS assigns, explicit gateway") {
+TEST_CASE("Microsoft's l2bridge example: network created with its bridge endpoint, HNS assigns, explicit gateway" *
+          doctest::test_suite("<hns-picks>")) {
   EmulatedNode node;
   const std::string ns = node.create_namespace();
   const std::string config = fixture(node, "ms-l2bridge.conf").dump();
@@ -165,7 +169,8 @@ TEST_CASE("Microsoft's l2bridge example: network created with its bridge endpoin
   CHECK(node.audit() == "");
 }
 
-TEST_CASE("Microsoft's dual-stack example with host-local: both families on one endpoint") {
+TEST_CASE("Microsoft's dual-stack example with host-local: both families on one endpoint" *
+          doctest::test_suite("<hns-picks>")) {
   EmulatedNode node;
   const std::string ns = node.create_namespace();
   const json config = fixture(node, "ms-l2bridgedualstack_host-local_ipam.conf");

@@ -69,7 +69,8 @@ void require_bridge_endpoint(const EmulatedNode& node, const std::string& name, 
 
 TEST_CASE(
     "HNS-assigned addresses on a network win-bridge creates, without an explicit gateway: .1 HNS's, .2 the bridge "
-    "endpoint's") {
+    "endpoint's" *
+    doctest::test_suite("<hns-picks>")) {
   EmulatedNode node;
   const json config = standalone(node);
   CHECK(status(node, config) == "ok");  // creatable
@@ -118,7 +119,8 @@ TEST_CASE("host-local on a network win-bridge creates: STATUS finds the gateway 
   CHECK(node.audit() == "");
 }
 
-TEST_CASE("an explicit gateway: the bridge endpoint of a created network holds it, and HNS may hand out .2") {
+TEST_CASE("an explicit gateway: the bridge endpoint of a created network holds it, and HNS may hand out .2" *
+          doctest::test_suite("<hns-picks>")) {
   EmulatedNode node;
   json config = standalone(node);
   config["ipam"]["routes"] = json::parse(R"([{"GW":"10.20.0.9"}])");
@@ -169,7 +171,8 @@ TEST_CASE("STATUS: IPAM's error comes before limited connectivity") {
   CHECK_MESSAGE(refused.starts_with("7: invalid range set 0"), refused);
 }
 
-TEST_CASE("a network someone else made is not completed; its bridge endpoint's .2 is still never a pod's") {
+TEST_CASE("a network someone else made is not completed; its bridge endpoint's .2 is still never a pod's" *
+          doctest::test_suite("<hns-picks>")) {
   EmulatedNode node;
   node.host_gw();
   REQUIRE(node.hnsctl({"endpoint", "delete", "cbr0_ep"}).ok());  // flanneld has not made it (yet)
@@ -190,7 +193,8 @@ TEST_CASE("a network someone else made is not completed; its bridge endpoint's .
   CHECK(node.audit() == "");
 }
 
-TEST_CASE("an explicit gateway other than .2 on flanneld's node: pods never get cbr0_ep's .2") {
+TEST_CASE("an explicit gateway other than .2 on flanneld's node: pods never get cbr0_ep's .2" *
+          doctest::test_suite("<hns-picks>")) {
   EmulatedNode node;
   node.host_gw();  // cbr0_ep at .2
   const std::string ns = node.create_namespace();

@@ -32,7 +32,8 @@ std::string check_config(json config, const json& previous) {
 
 }  // namespace
 
-TEST_CASE("containerd: namespace create, ADD, CHECK, DEL, GC, namespace delete") {
+TEST_CASE("containerd: namespace create, ADD, CHECK, DEL, GC, namespace delete" *
+          doctest::test_suite("<namespace-state><namespace-listing><hns-picks>")) {
   EmulatedNode node;
   node.host_gw();
   const std::string ns = node.create_namespace();
@@ -72,8 +73,8 @@ TEST_CASE("containerd: namespace create, ADD, CHECK, DEL, GC, namespace delete")
 // us (Azure/azure-container-networking issue 1272). Whether the endpoint
 // still names the deleted namespace is not public: this case also runs with
 // WINCNI_EMULATOR_NAMESPACE_DELETE=leaves-reference.
-TEST_CASE(
-    "the namespace deleted before DEL: DEL, with CNI_NETNS or without, leaves nothing; the pod's next ADD works") {
+TEST_CASE("the namespace deleted before DEL: DEL, with CNI_NETNS or without, leaves nothing; the pod's next ADD works" *
+          doctest::test_suite("<namespace-state><namespace-listing>")) {
   for (bool with_netns : {true, false}) {
     CAPTURE(with_netns);
     EmulatedNode node;
@@ -101,7 +102,8 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("dockershim: the pause container (none), then containers joining it (container:<id>)") {
+TEST_CASE("dockershim: the pause container (none), then containers joining it (container:<id>)" *
+          doctest::test_suite("<hns-v1>")) {
   EmulatedNode node;
   node.host_gw();
   json config = bridge_config(node, "0.2.0");
@@ -130,7 +132,7 @@ TEST_CASE("dockershim: the pause container (none), then containers joining it (c
   CHECK(node.audit() == "");
 }
 
-TEST_CASE("CHECK names what differs") {
+TEST_CASE("CHECK names what differs" * doctest::test_suite("<namespace-state><namespace-listing><hns-picks>")) {
   EmulatedNode node;
   node.host_gw();
   const std::string ns = node.create_namespace();
@@ -176,7 +178,8 @@ TEST_CASE("CHECK names what differs") {
   CHECK(run.msg() == "endpoint \"pod1_cbr0\" does not exist");
 }
 
-TEST_CASE("GC removes only this plugin's endpoints of sandboxes that are gone") {
+TEST_CASE("GC removes only this plugin's endpoints of sandboxes that are gone" *
+          doctest::test_suite("<namespace-listing>")) {
   EmulatedNode node;
   node.host_gw();
   node.host_gw("10.245.1.0/24", "other");

@@ -40,7 +40,7 @@ TEST_CASE("conf-examples/win-overlay-containerd.conf on a flannel vxlan node") {
   CHECK(result["interfaces"][0]["mac"] == "0e:2a:0a:f4:03:02");
 }
 
-TEST_CASE("conf-examples/win-overlay-dockershim.conf on a flannel vxlan node") {
+TEST_CASE("conf-examples/win-overlay-dockershim.conf on a flannel vxlan node" * doctest::test_suite("<hns-v1>")) {
   EmulatedNode node;
   node.vxlan();
   const json result = add_check_del(node, node.with_scratch_ipam(kOverlayDockershimExample), "none");

@@ -50,7 +50,8 @@ TEST_CASE("a crash at any HNS call of ADD leaves nothing once DEL has run and th
 // The runtime's DEL after the dead ADD without CNI_NETNS, or after it
 // removed the sandbox's namespace (natively: the crash sweep above runs
 // under Wine too).
-TEST_CASE("a crash at any HNS call of ADD, then DEL without CNI_NETNS or after the namespace is gone") {
+TEST_CASE("a crash at any HNS call of ADD, then DEL without CNI_NETNS or after the namespace is gone" *
+          doctest::test_suite("<slow>")) {
   check_add_crashes_are_cleaned_by_any_del(flows());
 }
 
@@ -59,6 +60,7 @@ TEST_CASE("a failure or a crash at any HNS call of DEL: IPAM still released, a s
 }
 
 // Each class of error HNS answers with, on both APIs (as for win-bridge).
-TEST_CASE("HNS error classes at every call of ADD and DEL: the pod's network whole or nothing; DEL finishes") {
+TEST_CASE("HNS error classes at every call of ADD and DEL: the pod's network whole or nothing; DEL finishes" *
+          doctest::test_suite("<slow>")) {
   check_error_classes({flows()[0], flows()[1]});
 }

@@ -120,7 +120,8 @@ TEST_CASE("before HNS 10.3: no VxlanPort policy, and another port than 4789 is r
   CHECK_MESSAGE(run.ok(), run.out);
 }
 
-TEST_CASE("dockershim (HNS v1) creates the network through HCN too, as flanneld does") {
+TEST_CASE("dockershim (HNS v1) creates the network through HCN too, as flanneld does" *
+          doctest::test_suite("<hns-v1>")) {
   EmulatedNode node;
   json config = creatable_config(node);
   config.erase("apiVersion");

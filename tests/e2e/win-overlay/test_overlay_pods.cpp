@@ -79,7 +79,7 @@ TEST_CASE("containerd on flanneld's vxlan node: MAC from the address, provider a
 }
 
 // hnsctl shows every endpoint in HCN's shape, whichever API made it.
-TEST_CASE("dockershim (HNS v1): the PA policy, the MAC, and IPAM is required") {
+TEST_CASE("dockershim (HNS v1): the PA policy, the MAC, and IPAM is required" * doctest::test_suite("<hns-v1>")) {
   EmulatedNode node;
   node.vxlan();
   json config = overlay_config(node, "0.2.0");
@@ -127,7 +127,8 @@ TEST_CASE("the reference's v2 sample (OVN hybrid overlay): its own provider addr
   remove_pod(node, netns, config);
 }
 
-TEST_CASE("the reference's v1 sample as flannel hands it over (with host-local), under dockershim") {
+TEST_CASE("the reference's v1 sample as flannel hands it over (with host-local), under dockershim" *
+          doctest::test_suite("<hns-v1>")) {
   EmulatedNode node;
   node.vxlan("10.244.3.0/24", "vxlan0");
   json config = fixture(node, "ref-win-overlay-v1.conf");
@@ -163,7 +164,7 @@ TEST_CASE("Microsoft's flannel overlay template: its placeholder provider addres
 
 // rke2 and k3s (pkg/windows/flannel.go, pkg/agent/flannel): the delegate
 // spells "Policies" with "Name"/"Value" and v1 policy shapes, with apiVersion 2.
-TEST_CASE("rke2's delegate: mixed-case keys and v1 policy shapes on HCN") {
+TEST_CASE("rke2's delegate: mixed-case keys and v1 policy shapes on HCN" * doctest::test_suite("<hns-v1>")) {
   EmulatedNode node;
   node.vxlan();
   const std::string netns = node.create_namespace();
