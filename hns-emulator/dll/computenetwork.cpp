@@ -66,6 +66,8 @@ HRESULT close(HcnObject kind, HcnHandle handle) {
 constexpr auto kNetwork = HcnObject::Network;
 constexpr auto kEndpoint = HcnObject::Endpoint;
 constexpr auto kNamespace = HcnObject::Namespace;
+constexpr auto kLoadBalancer = HcnObject::LoadBalancer;
+constexpr auto kSdnRoute = HcnObject::SdnRoute;
 
 }  // namespace
 
@@ -132,5 +134,44 @@ HRESULT WINAPI HcnQueryNamespaceProperties(HCN_NAMESPACE Namespace, PCWSTR Query
 }
 HRESULT WINAPI HcnDeleteNamespace(REFGUID Id, PWSTR* ErrorRecord) { return remove(kNamespace, Id, ErrorRecord); }
 HRESULT WINAPI HcnCloseNamespace(HCN_NAMESPACE Namespace) { return close(kNamespace, Namespace); }
+
+HRESULT WINAPI HcnEnumerateLoadBalancers(PCWSTR Query, PWSTR* LoadBalancers, PWSTR* ErrorRecord) {
+  return enumerate(kLoadBalancer, Query, LoadBalancers, ErrorRecord);
+}
+HRESULT WINAPI HcnCreateLoadBalancer(REFGUID Id, PCWSTR Settings, PHCN_LOADBALANCER LoadBalancer, PWSTR* ErrorRecord) {
+  return create(kLoadBalancer, nullptr, Id, Settings, LoadBalancer, ErrorRecord);
+}
+HRESULT WINAPI HcnOpenLoadBalancer(REFGUID Id, PHCN_LOADBALANCER LoadBalancer, PWSTR* ErrorRecord) {
+  return open(kLoadBalancer, Id, LoadBalancer, ErrorRecord);
+}
+HRESULT WINAPI HcnModifyLoadBalancer(HCN_LOADBALANCER LoadBalancer, PCWSTR Settings, PWSTR* ErrorRecord) {
+  return modify(kLoadBalancer, LoadBalancer, Settings, ErrorRecord);
+}
+HRESULT WINAPI HcnQueryLoadBalancerProperties(HCN_LOADBALANCER LoadBalancer, PCWSTR Query, PWSTR* Properties,
+                                              PWSTR* ErrorRecord) {
+  return query(kLoadBalancer, LoadBalancer, Query, Properties, ErrorRecord);
+}
+HRESULT WINAPI HcnDeleteLoadBalancer(REFGUID Id, PWSTR* ErrorRecord) { return remove(kLoadBalancer, Id, ErrorRecord); }
+HRESULT WINAPI HcnCloseLoadBalancer(HCN_LOADBALANCER LoadBalancer) { return close(kLoadBalancer, LoadBalancer); }
+
+// The SDN-route family is exported by Windows (hcsshim's zsyscall_windows.go
+// loads it) but not declared in <computenetwork.h>: same shapes, void* handles.
+HRESULT WINAPI HcnEnumerateSdnRoutes(PCWSTR Query, PWSTR* Routes, PWSTR* ErrorRecord) {
+  return enumerate(kSdnRoute, Query, Routes, ErrorRecord);
+}
+HRESULT WINAPI HcnCreateSdnRoute(REFGUID Id, PCWSTR Settings, void** Route, PWSTR* ErrorRecord) {
+  return create(kSdnRoute, nullptr, Id, Settings, Route, ErrorRecord);
+}
+HRESULT WINAPI HcnOpenSdnRoute(REFGUID Id, void** Route, PWSTR* ErrorRecord) {
+  return open(kSdnRoute, Id, Route, ErrorRecord);
+}
+HRESULT WINAPI HcnModifySdnRoute(void* Route, PCWSTR Settings, PWSTR* ErrorRecord) {
+  return modify(kSdnRoute, Route, Settings, ErrorRecord);
+}
+HRESULT WINAPI HcnQuerySdnRouteProperties(void* Route, PCWSTR Query, PWSTR* Properties, PWSTR* ErrorRecord) {
+  return query(kSdnRoute, Route, Query, Properties, ErrorRecord);
+}
+HRESULT WINAPI HcnDeleteSdnRoute(REFGUID Id, PWSTR* ErrorRecord) { return remove(kSdnRoute, Id, ErrorRecord); }
+HRESULT WINAPI HcnCloseSdnRoute(void* Route) { return close(kSdnRoute, Route); }
 
 }  // extern "C"

@@ -30,7 +30,7 @@ std::string hcs_result(HResult code, const Emulator::Impl& impl) {
 
 // As for HCN (garbling.hpp): a garbled call without output answers S_OK
 // with a result document garbled the same way.
-HcnReply reply_of(const Outcome& outcome, const Emulator::Impl& impl) {
+HcnReply hcs_reply_of(const Outcome& outcome, const Emulator::Impl& impl) {
   if (failed(outcome.hr)) {
     return HcnReply{
         outcome.hr, {}, outcome.explain ? hcs_result(outcome.hr, outcome.detail) : hcs_result(outcome.hr, impl)};
@@ -58,7 +58,7 @@ HcnReply Emulator::hcs_create(std::string_view id, std::string_view configuratio
     host.create_compute_system(std::string(id), parse_document(configuration, "the configuration"));
     return std::string{};
   });
-  HcnReply reply = reply_of(outcome, *impl_);
+  HcnReply reply = hcs_reply_of(outcome, *impl_);
   if (system) *system = reply.ok() ? impl_->open_system(std::string(id)) : nullptr;
   impl_->finish(
       "HcsCreateComputeSystem",
@@ -74,7 +74,7 @@ HcnReply Emulator::hcs_open(std::string_view id, HcsHandle* system) {
     host.compute_system(id);
     return std::string{};
   });
-  HcnReply reply = reply_of(outcome, *impl_);
+  HcnReply reply = hcs_reply_of(outcome, *impl_);
   // HCS keeps the ID it was asked for; the store compares IDs ignoring case.
   if (system) *system = reply.ok() ? impl_->open_system(std::string(id)) : nullptr;
   impl_->finish(
@@ -91,7 +91,7 @@ HcnReply Emulator::hcs_properties(HcsHandle system, std::string_view query) {
     if (!query.empty()) parse_document(query, "the property query");
     return host.compute_system_properties(host.compute_system(impl_->resolve_system(system))).dump();
   });
-  HcnReply reply = reply_of(outcome, *impl_);
+  HcnReply reply = hcs_reply_of(outcome, *impl_);
   impl_->finish(
       "HcsGetComputeSystemProperties",
       [&] {
@@ -106,7 +106,7 @@ HcnReply Emulator::hcs_modify(HcsHandle system, std::string_view configuration) 
     host.modify_compute_system(impl_->resolve_system(system), parse_document(configuration, "the modify request"));
     return std::string{};
   });
-  HcnReply reply = reply_of(outcome, *impl_);
+  HcnReply reply = hcs_reply_of(outcome, *impl_);
   impl_->finish(
       "HcsModifyComputeSystem",
       [&] {
@@ -121,7 +121,7 @@ HcnReply Emulator::hcs_terminate(HcsHandle system) {
     host.terminate_compute_system(impl_->resolve_system(system));
     return std::string{};
   });
-  HcnReply reply = reply_of(outcome, *impl_);
+  HcnReply reply = hcs_reply_of(outcome, *impl_);
   impl_->finish(
       "HcsTerminateComputeSystem",
       [&] {

@@ -81,6 +81,20 @@ class Host {
   // ERROR_NOT_FOUND (0x80070490, "Element not found.") when missing.
   HostComputeNamespace& namespace_(const Guid& id);
 
+  // --- load balancers (host_load_balancers.cpp) ---
+  const HostComputeLoadBalancer& create_load_balancer(HostComputeLoadBalancer request, Guid id);
+  // The whole load balancer as it is to be (HNS 15.4 and later).
+  void modify_load_balancer(const Guid& id, const Json& settings);
+  void delete_load_balancer(const Guid& id);
+  // ERROR_NOT_FOUND when missing.
+  HostComputeLoadBalancer& load_balancer(const Guid& id);
+
+  // --- SDN routes (host_sdn_routes.cpp) ---
+  const HostComputeRoute& create_sdn_route(HostComputeRoute request, Guid id);
+  void delete_sdn_route(const Guid& id);
+  // ERROR_NOT_FOUND when missing.
+  HostComputeRoute& sdn_route(const Guid& id);
+
   // --- compute systems (host_compute_systems.cpp): HCS, not HNS ---
   // HCS_E_SYSTEM_ALREADY_EXISTS when the ID is taken.
   void create_compute_system(const std::string& id, const Json& configuration);
@@ -117,6 +131,7 @@ class Host {
   static void remove_policies(std::vector<Policy>& current, const std::vector<Policy>& policies);
 
  private:
+  void check_load_balancer(const HostComputeLoadBalancer& lb);
   EmulatorState& state_;
   HnsVersion version_;
   HostRules rules_;

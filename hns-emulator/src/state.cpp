@@ -30,6 +30,10 @@ Json to_json(const EndpointRecord& record) {
 
 Json to_json(const HostComputeNamespace& ns) { return Json{{"Namespace", ns.to_json()}}; }
 
+Json to_json(const HostComputeLoadBalancer& lb) { return Json{{"LoadBalancer", lb.to_json()}}; }
+
+Json to_json(const HostComputeRoute& route) { return Json{{"SdnRoute", route.to_json()}}; }
+
 void read_record(const Json& item, NetworkRecord& record) {
   record.network = HostComputeNetwork::from_json(item.at("Network"));
   record.management_ip = read_address(item, "ManagementIP");
@@ -44,6 +48,14 @@ void read_record(const Json& item, EndpointRecord& record) {
 
 void read_record(const Json& item, HostComputeNamespace& ns) {
   ns = HostComputeNamespace::from_json(item.at("Namespace"));
+}
+
+void read_record(const Json& item, HostComputeLoadBalancer& lb) {
+  lb = HostComputeLoadBalancer::from_json(item.at("LoadBalancer"));
+}
+
+void read_record(const Json& item, HostComputeRoute& route) {
+  route = HostComputeRoute::from_json(item.at("SdnRoute"));
 }
 
 // An object's file: the record and its place in listings.
@@ -192,7 +204,9 @@ EmulatorState::EmulatorState(std::string directory)
     : directory_(std::move(directory)),
       networks_(loader_of<NetworkRecord>(directory_, layout::kNetworks)),
       endpoints_(loader_of<EndpointRecord>(directory_, layout::kEndpoints)),
-      namespaces_(loader_of<HostComputeNamespace>(directory_, layout::kNamespaces)) {
+      namespaces_(loader_of<HostComputeNamespace>(directory_, layout::kNamespaces)),
+      load_balancers_(loader_of<HostComputeLoadBalancer>(directory_, layout::kLoadBalancers)),
+      sdn_routes_(loader_of<HostComputeRoute>(directory_, layout::kSdnRoutes)) {
   std::string path = directory_ + "/" + layout::kGlobalsFile;
   if (auto text = read_file(path); text && !text->empty()) {
     globals_ =
@@ -216,6 +230,16 @@ HostComputeNamespace& EmulatorState::add_namespace(HostComputeNamespace ns, bool
   return namespaces_.add(id, std::move(ns), first ? 0 : globals_.next_sequence++);
 }
 
+HostComputeLoadBalancer& EmulatorState::add_load_balancer(HostComputeLoadBalancer lb) {
+  Guid id = lb.id;
+  return load_balancers_.add(id, std::move(lb), globals_.next_sequence++);
+}
+
+HostComputeRoute& EmulatorState::add_sdn_route(HostComputeRoute route) {
+  Guid id = route.id;
+  return sdn_routes_.add(id, std::move(route), globals_.next_sequence++);
+}
+
 std::vector<Guid> EmulatorState::stored_ids(const char* kind_directory) const {
   std::vector<Guid> ids;
   for (const auto& name : list_directory(directory_ + "/" + kind_directory)) {
@@ -235,6 +259,12 @@ std::vector<NetworkRecord*> EmulatorState::networks() { return all_of(networks_,
 std::vector<EndpointRecord*> EmulatorState::endpoints() { return all_of(endpoints_, stored_ids(layout::kEndpoints)); }
 std::vector<HostComputeNamespace*> EmulatorState::namespaces() {
   return all_of(namespaces_, stored_ids(layout::kNamespaces));
+}
+std::vector<HostComputeLoadBalancer*> EmulatorState::load_balancers() {
+  return all_of(load_balancers_, stored_ids(layout::kLoadBalancers));
+}
+std::vector<HostComputeRoute*> EmulatorState::sdn_routes() {
+  return all_of(sdn_routes_, stored_ids(layout::kSdnRoutes));
 }
 
 std::vector<std::pair<std::string, std::string>> EmulatorState::index_keys(const std::string& index_directory) {
@@ -316,6 +346,8 @@ CommitRecord EmulatorState::changes() const {
   add_changes(commit, networks_, layout::kNetworks);
   const std::vector<Guid> changed_endpoints = add_changes(commit, endpoints_, layout::kEndpoints);
   add_changes(commit, namespaces_, layout::kNamespaces);
+  add_changes(commit, load_balancers_, layout::kLoadBalancers);
+  add_changes(commit, sdn_routes_, layout::kSdnRoutes);
   for (const Guid& id : changed_endpoints) {
     const auto& slot = endpoints_.slots().at(id);
     std::vector<layout::IndexEntry> before =

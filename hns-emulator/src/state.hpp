@@ -91,6 +91,8 @@ class EmulatorState {
   NetworkRecord* find_network(const Guid& id) { return networks_.find(id); }
   EndpointRecord* find_endpoint(const Guid& id) { return endpoints_.find(id); }
   HostComputeNamespace* find_namespace(const Guid& id) { return namespaces_.find(id); }
+  HostComputeLoadBalancer* find_load_balancer(const Guid& id) { return load_balancers_.find(id); }
+  HostComputeRoute* find_sdn_route(const Guid& id) { return sdn_routes_.find(id); }
   ComputeSystemRecord* find_compute_system(std::string_view id);
   std::vector<ComputeSystemRecord>& compute_systems() { return globals_.compute_systems; }
 
@@ -101,11 +103,17 @@ class EmulatorState {
   void erase_network(const Guid& id) { networks_.erase(id); }
   void erase_endpoint(const Guid& id) { endpoints_.erase(id); }
   void erase_namespace(const Guid& id) { namespaces_.erase(id); }
+  HostComputeLoadBalancer& add_load_balancer(HostComputeLoadBalancer lb);
+  void erase_load_balancer(const Guid& id) { load_balancers_.erase(id); }
+  HostComputeRoute& add_sdn_route(HostComputeRoute route);
+  void erase_sdn_route(const Guid& id) { sdn_routes_.erase(id); }
 
   // Every object of a kind, oldest first: each one read.
   std::vector<NetworkRecord*> networks();
   std::vector<EndpointRecord*> endpoints();
   std::vector<HostComputeNamespace*> namespaces();
+  std::vector<HostComputeLoadBalancer*> load_balancers();
+  std::vector<HostComputeRoute*> sdn_routes();
 
   // From the index, reading only the endpoints found.
   std::vector<EndpointRecord*> endpoints_on_network(const Guid& network);
@@ -138,6 +146,8 @@ class EmulatorState {
   RecordCache<NetworkRecord> networks_;
   RecordCache<EndpointRecord> endpoints_;
   RecordCache<HostComputeNamespace> namespaces_;
+  RecordCache<HostComputeLoadBalancer> load_balancers_;
+  RecordCache<HostComputeRoute> sdn_routes_;
 };
 
 }  // namespace wincni::hns::emulator

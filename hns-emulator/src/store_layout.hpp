@@ -23,6 +23,8 @@ inline constexpr const char* kCommitFile = "commit.json";
 inline constexpr const char* kNetworks = "networks";
 inline constexpr const char* kEndpoints = "endpoints";
 inline constexpr const char* kNamespaces = "namespaces";
+inline constexpr const char* kLoadBalancers = "loadbalancers";
+inline constexpr const char* kSdnRoutes = "sdnroutes";
 
 // "<kind directory>/<ID>.json"; nullopt from object_id for anything else in
 // the directory (an interrupted write's temporary file).

@@ -93,6 +93,18 @@ std::string enumerate_ids(Host& host, HcnObject kind, const Json& filter) {
             ns->id, [&] { return host.namespace_v2(*ns); }, [&] { return host.namespace_v1(*ns); });
       }
       break;
+    case HcnObject::LoadBalancer:
+      // v1 has no load balancer of this shape ("policy lists"): the filter
+      // reads the v2 object's keys (ID) either way.
+      for (const HostComputeLoadBalancer* lb : state.load_balancers()) {
+        if (matches_filter(filter, lb->to_json(), lb->to_json())) ids.push_back(lb->id.str());
+      }
+      break;
+    case HcnObject::SdnRoute:
+      for (const HostComputeRoute* route : state.sdn_routes()) {
+        if (matches_filter(filter, route->to_json(), route->to_json())) ids.push_back(route->id.str());
+      }
+      break;
   }
   return ids.dump();
 }
@@ -148,6 +160,15 @@ HcnReply Emulator::create(HcnObject kind, HcnHandle network, const Guid& id, std
         created =
             host.create_namespace(HostComputeNamespace::from_json(json_io::parse_object(settings, "settings")), id).id;
         break;
+      case HcnObject::LoadBalancer:
+        created = host.create_load_balancer(
+                          HostComputeLoadBalancer::from_json(json_io::parse_object(settings, "settings")), id)
+                      .id;
+        break;
+      case HcnObject::SdnRoute:
+        created =
+            host.create_sdn_route(HostComputeRoute::from_json(json_io::parse_object(settings, "settings")), id).id;
+        break;
     }
     return {};
   });
@@ -179,6 +200,12 @@ HcnReply Emulator::open(HcnObject kind, const Guid& id, HcnHandle* handle) {
       case HcnObject::Namespace:
         host.namespace_(id);
         break;
+      case HcnObject::LoadBalancer:
+        host.load_balancer(id);
+        break;
+      case HcnObject::SdnRoute:
+        host.sdn_route(id);
+        break;
     }
     return {};
   });
@@ -198,6 +225,16 @@ HcnReply Emulator::modify(HcnObject kind, HcnHandle handle, std::string_view set
   Outcome outcome = impl_->run(op, kind, Access::Write, [&](Host& host) -> std::string {
     require_api_v2(host);
     Guid id = impl_->resolve(kind, handle);
+    if (kind == HcnObject::LoadBalancer) {
+      // Not a {ResourceType, RequestType, Settings} request: the whole object.
+      host.modify_load_balancer(id, json_io::parse_object(settings, "settings"));
+      return {};
+    }
+    if (kind == HcnObject::SdnRoute) {
+      host.sdn_route(id);
+      // hcsshim's own comment: "HCNRoute doesn't implement modify functionality".
+      throw HcnFailure(hr::kNotImpl, "SDN routes cannot be modified");
+    }
     ModifyRequest request = ModifyRequest::from_json(json_io::parse_object(settings, "settings"));
     switch (kind) {
       case HcnObject::Network:
@@ -208,6 +245,9 @@ HcnReply Emulator::modify(HcnObject kind, HcnHandle handle, std::string_view set
         break;
       case HcnObject::Namespace:
         host.modify_namespace(id, request);
+        break;
+      case HcnObject::LoadBalancer:
+      case HcnObject::SdnRoute:
         break;
     }
     return {};
@@ -235,6 +275,10 @@ HcnReply Emulator::query_properties(HcnObject kind, HcnHandle handle, std::strin
         return host.endpoint_v2(host.endpoint(id)).dump();
       case HcnObject::Namespace:
         return host.namespace_v2(host.namespace_(id)).dump();
+      case HcnObject::LoadBalancer:
+        return host.load_balancer(id).to_json().dump();
+      case HcnObject::SdnRoute:
+        return host.sdn_route(id).to_json().dump();
     }
     return {};
   });
@@ -261,6 +305,12 @@ HcnReply Emulator::remove(HcnObject kind, const Guid& id) {
         break;
       case HcnObject::Namespace:
         host.delete_namespace(id);
+        break;
+      case HcnObject::LoadBalancer:
+        host.delete_load_balancer(id);
+        break;
+      case HcnObject::SdnRoute:
+        host.delete_sdn_route(id);
         break;
     }
     return {};

@@ -10,6 +10,10 @@ std::string_view object_name(HcnObject kind) {
       return "Endpoint";
     case HcnObject::Namespace:
       return "Namespace";
+    case HcnObject::LoadBalancer:
+      return "LoadBalancer";
+    case HcnObject::SdnRoute:
+      return "SdnRoute";
   }
   return "Object";
 }

@@ -16,6 +16,37 @@ SchemaVersion read_schema_version(const Json& object) {
   return version;
 }
 
+// Load balancers and SDN routes list their endpoints as "HostComputeEndpoints".
+std::vector<Guid> read_endpoint_ids(const Json& object) {
+  std::vector<Guid> ids;
+  for (const std::string& text : read_strings(object, "HostComputeEndpoints")) {
+    auto id = Guid::parse(text);
+    if (!id) throw SchemaError(SchemaError::Kind::Value, "HostComputeEndpoints", "not a GUID: \"" + text + "\"");
+    ids.push_back(*id);
+  }
+  return ids;
+}
+
+void put_endpoint_ids(Json& object, const std::vector<Guid>& ids) {
+  if (ids.empty()) return;
+  Json items = Json::array();
+  for (const Guid& id : ids) items.push_back(id.str());
+  object["HostComputeEndpoints"] = std::move(items);
+}
+
+// An array of objects, each written by `write`; left out when empty.
+template <class Item, class Write>
+void put_objects(Json& object, std::string_view key, const std::vector<Item>& items, Write write) {
+  if (items.empty()) return;
+  Json array = Json::array();
+  for (const Item& item : items) {
+    Json entry = Json::object();
+    write(entry, item);
+    array.push_back(std::move(entry));
+  }
+  object[std::string(key)] = std::move(array);
+}
+
 Json schema_version_json(const SchemaVersion& version) {
   return Json{{"Major", version.major}, {"Minor", version.minor}};
 }
@@ -225,6 +256,70 @@ Json HostComputeNamespace::to_json() const {
     }
     out["Resources"] = std::move(items);
   }
+  out["SchemaVersion"] = schema_version_json(schema_version);
+  return out;
+}
+
+HostComputeLoadBalancer HostComputeLoadBalancer::from_json(const Json& value) {
+  require_object(value, "load balancer");
+  HostComputeLoadBalancer lb;
+  lb.id = read_guid(value, "ID");
+  lb.host_compute_endpoints = read_endpoint_ids(value);
+  lb.source_vip = read_string(value, "SourceVIP");
+  lb.frontend_vips = read_strings(value, "FrontendVIPs");
+  for (const auto& item : read_array(value, "PortMappings")) {
+    require_object(item, "PortMappings");
+    lb.port_mappings.push_back(
+        {read_uint<std::uint32_t>(item, "Protocol"), read_uint<std::uint16_t>(item, "InternalPort"),
+         read_uint<std::uint16_t>(item, "ExternalPort"), read_uint<std::uint32_t>(item, "DistributionType"),
+         read_uint<std::uint32_t>(item, "Flags")});
+  }
+  lb.schema_version = read_schema_version(value);
+  lb.flags = read_uint<std::uint32_t>(value, "Flags");
+  return lb;
+}
+
+Json HostComputeLoadBalancer::to_json() const {
+  Json out = Json::object();
+  put_guid(out, "ID", id);
+  put_endpoint_ids(out, host_compute_endpoints);
+  put_string(out, "SourceVIP", source_vip);
+  put_strings(out, "FrontendVIPs", frontend_vips);
+  put_objects(out, "PortMappings", port_mappings, [](Json& item, const LoadBalancerPortMapping& mapping) {
+    put_uint(item, "Protocol", mapping.protocol);
+    put_uint(item, "InternalPort", mapping.internal_port);
+    put_uint(item, "ExternalPort", mapping.external_port);
+    put_uint(item, "DistributionType", mapping.distribution_type);
+    put_uint(item, "Flags", mapping.flags);
+  });
+  out["SchemaVersion"] = schema_version_json(schema_version);
+  put_uint(out, "Flags", flags);
+  return out;
+}
+
+HostComputeRoute HostComputeRoute::from_json(const Json& value) {
+  require_object(value, "SDN route");
+  HostComputeRoute route;
+  route.id = read_guid(value, "ID");
+  route.host_compute_endpoints = read_endpoint_ids(value);
+  for (const auto& item : read_array(value, "Setting")) {
+    require_object(item, "Setting");
+    route.settings.push_back(
+        {read_string(item, "DestinationPrefix"), read_string(item, "NextHop"), read_bool(item, "NeedEncap")});
+  }
+  route.schema_version = read_schema_version(value);
+  return route;
+}
+
+Json HostComputeRoute::to_json() const {
+  Json out = Json::object();
+  put_guid(out, "ID", id);
+  put_endpoint_ids(out, host_compute_endpoints);
+  put_objects(out, "Setting", settings, [](Json& item, const SdnRouteSetting& setting) {
+    put_string(item, "DestinationPrefix", setting.destination_prefix);
+    put_string(item, "NextHop", setting.next_hop);
+    put_bool(item, "NeedEncap", setting.need_encap);
+  });
   out["SchemaVersion"] = schema_version_json(schema_version);
   return out;
 }

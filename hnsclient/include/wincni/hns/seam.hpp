@@ -43,9 +43,9 @@
 
 namespace wincni::hns {
 
-enum class HcnObject { Network, Endpoint, Namespace };
+enum class HcnObject { Network, Endpoint, Namespace, LoadBalancer, SdnRoute };
 
-std::string_view object_name(HcnObject kind);  // "Network", "Endpoint", "Namespace"
+std::string_view object_name(HcnObject kind);  // "Network", "Endpoint", "Namespace", "LoadBalancer", "SdnRoute"
 
 // An open HCN object; void* as HCN_NETWORK & co. are. nullptr is no handle.
 using HcnHandle = void*;

@@ -135,6 +135,59 @@ struct HostComputeNamespace {
   friend bool operator==(const HostComputeNamespace&, const HostComputeNamespace&) = default;
 };
 
+// A load balancer (hcsshim's hcn/hcnloadbalancer.go): kube-proxy's winkernel
+// proxier makes one per service and frontend.
+struct LoadBalancerPortMapping {
+  std::uint32_t protocol = 0;           // 6 TCP, 17 UDP
+  std::uint16_t internal_port = 0;      // the pods' port
+  std::uint16_t external_port = 0;      // the service's port
+  std::uint32_t distribution_type = 0;  // 0 per connection, 1 per client and protocol, 2 per client
+  std::uint32_t flags = 0;              // kIlb, kLocalRoutedVip, kUseMux, kPreserveDip
+
+  static constexpr std::uint32_t kIlb = 1;
+  static constexpr std::uint32_t kLocalRoutedVip = 2;
+  static constexpr std::uint32_t kUseMux = 4;
+  static constexpr std::uint32_t kPreserveDip = 8;
+  friend bool operator==(const LoadBalancerPortMapping&, const LoadBalancerPortMapping&) = default;
+};
+
+struct HostComputeLoadBalancer {
+  Guid id;
+  std::vector<Guid> host_compute_endpoints;  // the backends
+  std::string source_vip;
+  std::vector<std::string> frontend_vips;
+  std::vector<LoadBalancerPortMapping> port_mappings;
+  SchemaVersion schema_version;
+  std::uint32_t flags = 0;  // kDsr, kIpv6
+
+  static constexpr std::uint32_t kDsr = 1;
+  static constexpr std::uint32_t kIpv6 = 2;
+
+  static HostComputeLoadBalancer from_json(const Json& value);
+  Json to_json() const;
+  friend bool operator==(const HostComputeLoadBalancer&, const HostComputeLoadBalancer&) = default;
+};
+
+// An SDN route (hcsshim's hcn/hcnroute.go, HcnCreateSdnRoute & co.): a
+// route for the listed endpoints, e.g. to the cloud's metadata address.
+struct SdnRouteSetting {
+  std::string destination_prefix;
+  std::string next_hop;
+  bool need_encap = false;
+  friend bool operator==(const SdnRouteSetting&, const SdnRouteSetting&) = default;
+};
+
+struct HostComputeRoute {
+  Guid id;
+  std::vector<Guid> host_compute_endpoints;
+  std::vector<SdnRouteSetting> settings;  // "Setting" on the wire
+  SchemaVersion schema_version;
+
+  static HostComputeRoute from_json(const Json& value);
+  Json to_json() const;
+  friend bool operator==(const HostComputeRoute&, const HostComputeRoute&) = default;
+};
+
 // The request bodies of HcnModify* ({ResourceType, RequestType, Settings}).
 enum class RequestType { Add, Remove, Update, Refresh };
 std::optional<RequestType> parse_request_type(std::string_view text);
