@@ -106,6 +106,18 @@ std::vector<HostComputeNamespace> HnsClient::list_namespaces() {
   return namespaces;
 }
 
+std::optional<HostComputeLoadBalancer> HnsClient::find_load_balancer(const Guid& id) {
+  return read_if_there<HostComputeLoadBalancer>(query(HcnObject::LoadBalancer, id, named("load balancer", id)));
+}
+
+std::vector<HostComputeLoadBalancer> HnsClient::list_load_balancers() {
+  std::vector<HostComputeLoadBalancer> load_balancers;
+  for (const Guid& id : enumerate(HcnObject::LoadBalancer, Json::object(), "load balancers")) {
+    if (auto lb = find_load_balancer(id)) load_balancers.push_back(std::move(*lb));
+  }
+  return load_balancers;
+}
+
 bool HnsClient::delete_namespace(const Guid& id) { return remove(HcnObject::Namespace, id, named("namespace", id)); }
 
 void HnsClient::attach_to_namespace(const Guid& ns, const Guid& endpoint) {

@@ -6,6 +6,7 @@
 //     and never deleted it)
 //   - an endpoint naming a namespace that is gone, or that does not list it
 //   - a namespace listing an endpoint that is gone, or that names another
+//   - a load balancer (kube-proxy's) sending to an endpoint that is gone
 
 #include "audit_findings.hpp"
 
@@ -72,6 +73,15 @@ std::vector<AuditFinding> audit_hns(hns::HnsClient& client, const HnsListing& hn
       } else if (endpoint->second.host_compute_namespace != ns_id) {
         findings.push_back({label, "lists " + endpoint_label(endpoint->second) + ", which is attached elsewhere"});
       }
+    }
+  }
+  for (const auto& lb : hns.load_balancers) {
+    for (const Guid& backend : lb.host_compute_endpoints) {
+      if (endpoints.contains(backend)) continue;
+      findings.push_back({fmt::format("load balancer {}", lb.id.str()),
+                          fmt::format("sends to endpoint {}, which does not exist (kube-proxy replaces it at its next "
+                                      "sync; if it stays, restart kube-proxy)",
+                                      backend.str())});
     }
   }
   return findings;

@@ -43,15 +43,12 @@ int namespace_delete(Context& context, const Args& args) {
   options.value("id", "ID").positional("id", "ID");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;
-  if (!parsed->given("id")) throw UsageError("which namespace? give its ID");
-  std::string text = parsed->text("id");
-  auto id = hns::Guid::parse(text);
-  if (!id) throw UsageError("\"" + text + "\" is not a namespace ID (a GUID)");
-  if (!context.client.delete_namespace(*id)) {
-    print(context.err, "hnsctl: no namespace {}\n", text);
+  const hns::Guid id = id_option(*parsed, "namespace");
+  if (!context.client.delete_namespace(id)) {
+    print(context.err, "hnsctl: no namespace {}\n", id.str());
     return kFailed;
   }
-  print(context.out, "deleted namespace {}\n", id->str());
+  print(context.out, "deleted namespace {}\n", id.str());
   return kOk;
 }
 

@@ -76,6 +76,10 @@ std::optional<os::ParsedOptions> parse_options(os::OptionSet& options, const Arg
 // only. UsageError otherwise.
 std::uint64_t number_option(const os::ParsedOptions& parsed, const std::string& name);
 
+// The positional "id" option as a GUID; UsageError naming `what` ("namespace")
+// when it is missing or not a GUID.
+hns::Guid id_option(const os::ParsedOptions& parsed, const std::string& what);
+
 // The registry (commands.cpp) and the entry point main() wires.
 const std::vector<Command>& all_commands();
 int run_hnsctl(const Args& args, Context& context);

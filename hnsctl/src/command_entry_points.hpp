@@ -12,6 +12,8 @@ int endpoint_list(Context& context, const Args& args);
 int endpoint_show(Context& context, const Args& args);
 int endpoint_delete(Context& context, const Args& args);
 int namespace_list(Context& context, const Args& args);
+int load_balancer_list(Context& context, const Args& args);
+int load_balancer_show(Context& context, const Args& args);
 int namespace_create(Context& context, const Args& args);
 int namespace_delete(Context& context, const Args& args);
 int container_start(Context& context, const Args& args);

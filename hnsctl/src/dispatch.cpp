@@ -57,6 +57,14 @@ std::uint64_t number_option(const os::ParsedOptions& parsed, const std::string& 
   return value;
 }
 
+hns::Guid id_option(const os::ParsedOptions& parsed, const std::string& what) {
+  if (!parsed.given("id")) throw UsageError(fmt::format("which {}? give its ID", what));
+  const std::string text = parsed.text("id");
+  const auto id = hns::Guid::parse(text);
+  if (!id) throw UsageError(fmt::format("\"{}\" is not a {} ID (a GUID)", text, what));
+  return *id;
+}
+
 int run_hnsctl(const Args& args, Context& context) {
   if (args.empty() || is_help(args[0])) {
     print_overview(context.out);

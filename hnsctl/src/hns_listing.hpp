@@ -13,10 +13,11 @@ struct HnsListing {
   std::vector<hns::HostComputeNetwork> networks;
   std::vector<hns::HostComputeEndpoint> endpoints;
   std::vector<hns::HostComputeNamespace> namespaces;
+  std::vector<hns::HostComputeLoadBalancer> load_balancers;
 };
 
 inline HnsListing list_hns(hns::HnsClient& client) {
-  return {client.list_networks(), client.list_endpoints(), client.list_namespaces()};
+  return {client.list_networks(), client.list_endpoints(), client.list_namespaces(), client.list_load_balancers()};
 }
 
 }  // namespace wincni::hnsctl

@@ -126,8 +126,10 @@ TEST_CASE("doctor: a pod the runtime forgot leaves its endpoint, address and scr
     const std::string op = entry.at("op");
     if (op.starts_with("HcnEnumerate") && !entry["input"]["Query"].contains("Filter")) ++listings[op];
   }
-  CHECK(listings == std::map<std::string, int>{
-                        {"HcnEnumerateEndpoints", 1}, {"HcnEnumerateNamespaces", 1}, {"HcnEnumerateNetworks", 1}});
+  CHECK(listings == std::map<std::string, int>{{"HcnEnumerateEndpoints", 1},
+                                               {"HcnEnumerateLoadBalancers", 1},
+                                               {"HcnEnumerateNamespaces", 1},
+                                               {"HcnEnumerateNetworks", 1}});
   CHECK(found.run.exit_code == 1);
   REQUIRE(found.of("endpoint").size() == 1);
   CHECK(found.of("endpoint")[0]["Object"] == "gone_cbr0 on cbr0");

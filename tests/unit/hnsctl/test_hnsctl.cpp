@@ -150,6 +150,52 @@ TEST_CASE("hnsctl audit finds leaked and inconsistent objects") {
   CHECK(json::parse(hnsctl.out.text) == json::array());
 }
 
+TEST_CASE("hnsctl lb list and show; audit reports a load balancer whose backend endpoint is gone") {
+  Hnsctl hnsctl;
+  REQUIRE(hnsctl.run({"node", "host-gw", "--subnet", "10.244.1.0/24"}) == 0);
+  hns::HostComputeEndpoint pod;
+  pod.name = "pod_cbr0";
+  pod.host_compute_network = hnsctl.client.find_network_by_name("cbr0")->id;
+  pod = hnsctl.client.create_endpoint(pod);
+  auto ns = hnsctl.client.create_namespace();
+  hnsctl.client.attach_to_namespace(ns.id, pod.id);
+  // What kube-proxy's winkernel proxier makes for a ClusterIP service.
+  const json settings = {{"HostComputeEndpoints", {pod.id.str()}},
+                         {"FrontendVIPs", {"10.96.0.10"}},
+                         {"PortMappings", {{{"Protocol", 17}, {"InternalPort", 53}, {"ExternalPort", 53}}}},
+                         {"Flags", 1},
+                         {"SchemaVersion", {{"Major", 2}, {"Minor", 0}}}};
+  hns::HcnHandle handle = nullptr;
+  const hns::HcnReply created =
+      hnsctl.emulator->create(hns::HcnObject::LoadBalancer, nullptr, {}, settings.dump(), &handle);
+  REQUIRE_MESSAGE(created.ok(), created.error_record);
+  hnsctl.emulator->close(hns::HcnObject::LoadBalancer, handle);
+  const json listed = hnsctl.json_of({"lb", "list", "--json"});
+  REQUIRE(listed.size() == 1);
+  const std::string lb = listed[0]["ID"];
+  CHECK(listed[0]["FrontendVIPs"] == json::array({"10.96.0.10"}));
+  REQUIRE(hnsctl.run({"lb", "list"}) == 0);
+  CHECK(hnsctl.out.text.find("10.96.0.10") != std::string::npos);
+  CHECK(hnsctl.out.text.find("UDP 53->53") != std::string::npos);
+  CHECK(hnsctl.out.text.find("DSR") != std::string::npos);
+  REQUIRE(hnsctl.run({"lb", "show", lb}) == 0);
+  CHECK(hnsctl.out.text.find("backend " + pod.id.str() + ": pod_cbr0") != std::string::npos);
+  CHECK(hnsctl.run({"audit"}) == 0);
+
+  // The pod's DEL deletes its endpoint before kube-proxy's next sync.
+  hnsctl.client.detach_from_namespace(ns.id, pod.id);
+  REQUIRE(hnsctl.client.delete_endpoint(pod.id));
+  REQUIRE(hnsctl.run({"lb", "list"}) == 0);
+  CHECK(hnsctl.out.text.find("1 (1 gone)") != std::string::npos);
+  REQUIRE(hnsctl.run({"lb", "show", lb}) == 0);
+  CHECK(hnsctl.out.text.find("backend " + pod.id.str() + ": no such endpoint") != std::string::npos);
+  CHECK(hnsctl.run({"audit"}) == 1);
+  CHECK(hnsctl.out.text.find("load balancer " + lb + ": sends to endpoint " + pod.id.str() +
+                             ", which does not exist") != std::string::npos);
+  CHECK(hnsctl.run({"lb", "show", hns::Guid::generate().str()}) == 1);
+  CHECK(hnsctl.run({"lb", "show", "not-a-guid"}) == 2);
+}
+
 TEST_CASE("hnsctl usage: help everywhere, clear errors, exit codes") {
   Hnsctl hnsctl;
   CHECK(hnsctl.run({}) == 2);

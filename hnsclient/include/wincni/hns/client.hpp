@@ -68,6 +68,10 @@ class HnsClient {
   HostComputeNamespace create_namespace(const HostComputeNamespace& settings = {});
   std::optional<HostComputeNamespace> find_namespace(const Guid& id);
   std::vector<HostComputeNamespace> list_namespaces();
+
+  // Load balancers (kube-proxy's, one per service frontend): read only.
+  std::optional<HostComputeLoadBalancer> find_load_balancer(const Guid& id);
+  std::vector<HostComputeLoadBalancer> list_load_balancers();
   bool delete_namespace(const Guid& id);
   // HCN_E_ENDPOINT_ALREADY_ATTACHED etc. raise; a second attach to the same
   // namespace is an error, as in HNS.
