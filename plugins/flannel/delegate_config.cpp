@@ -92,6 +92,13 @@ json delegate_ipam(const FlannelConfig& config, const SubnetEnv& env, Backend ba
   return ipam;
 }
 
+void require_apart(const IpPrefix& services, const IpPrefix& pods) {
+  if (!services.overlaps(pods)) return;
+  cni::kConfigFields.fail("serviceCIDR", fmt::format("{} overlaps the pod network {} (subnet.env's FLANNEL_NETWORK): "
+                                                     "services and pods need networks of their own",
+                                                     services.str(), pods.str()));
+}
+
 }  // namespace
 
 std::string delegate_type(const FlannelConfig& config) {
@@ -129,7 +136,19 @@ PolicySources policy_sources(const FlannelConfig& config, const SubnetEnv& env) 
   if (sources.backend == Backend::HostGw) {
     sources.cluster_networks.insert(sources.cluster_networks.end(), env.ipv6_networks.begin(), env.ipv6_networks.end());
   }
-  for (const IpPrefix& network : config.service_networks) {
+  for (const IpPrefix& written : config.service_networks) {
+    // "10.96.0.10/12" is a service's address where the network belongs; and
+    // services inside the pod network would take every pod's address for a
+    // service's (the encap routes and NAT exceptions send pod traffic to
+    // kube-proxy's load balancers). ADD and CHECK refuse both; DEL never
+    // reads this, so pods added before still go.
+    if (!written.is_network()) {
+      cni::kConfigFields.fail("serviceCIDR", fmt::format("\"{}\" has host bits set; the network is {}", written.str(),
+                                                         written.network().str()));
+    }
+    const IpPrefix network = written.network();
+    for (const IpPrefix& pods : env.networks) require_apart(network, pods);
+    for (const IpPrefix& pods : env.ipv6_networks) require_apart(network, pods);
     if (sources.backend == Backend::HostGw || network.family() == IpFamily::V4)
       sources.service_networks.push_back(network);
   }

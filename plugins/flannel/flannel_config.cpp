@@ -72,7 +72,7 @@ std::vector<cni::IpPrefix> service_networks(const Json& config) {
       if (seen.family() == prefix->family())
         cni::kConfigFields.fail("serviceCIDR", "one service network per IP family");
     }
-    networks.push_back(prefix->network());
+    networks.push_back(*prefix);  // as written: ADD refuses host bits (policy_sources)
   }
   return networks;
 }

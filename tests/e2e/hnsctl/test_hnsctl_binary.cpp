@@ -310,6 +310,15 @@ TEST_CASE("explain: the API and why, the policies and where each came from") {
     generated = generated || entry["from"].get<std::string>().rfind("flannel's generated policies", 0) == 0;
   }
   CHECK(generated);
+  // A serviceCIDR inside the pod network would route every pod as a
+  // service: the problem ADD would fail on, named.
+  json overlapping = json::parse(file_text(example_file(node, "flannel-host-gw.conflist")));
+  overlapping["plugins"][0]["serviceCIDR"] = "10.240.0.0/12";
+  std::ofstream(node.path("overlapping.conflist"), std::ios::binary) << overlapping.dump();
+  const Run refused = node.hnsctl({"explain", node.path("overlapping.conflist"), "--netns", "none", "--json"});
+  CHECK(refused.exit_code == 1);
+  CHECK(refused.json()["problems"][0].get<std::string>().find(
+            "error 7: serviceCIDR: 10.240.0.0/12 overlaps the pod network 10.244.0.0/16") != std::string::npos);
   // The text form says the same for a person.
   const Run text =
       node.hnsctl({"explain", example_file(node, "win-bridge-containerd.conf"), "--netns", node.create_namespace()});

@@ -119,3 +119,25 @@ TEST_CASE("the flannel fixtures of the reference and of Microsoft build their de
   CHECK(microsoft["ipam"]["ranges"] == json::parse(R"([[{"subnet":"10.244.4.0/24"}]])"));
   CHECK(microsoft["AdditionalArgs"].size() == 3);
 }
+
+TEST_CASE(
+    "serviceCIDR with host bits or inside the pod network: ADD's policies refuse it with code 7; DEL's config builds") {
+  const flannel::SubnetEnv env = flannel::parse_subnet_env(kStandardEnv, "subnet.env");
+  const auto refusal = [&](const std::string& service_cidr) -> std::string {
+    const std::string config = R"({"name":"cni-flannel","type":"flannel","serviceCIDR":")" + service_cidr + R"("})";
+    const flannel::FlannelConfig read = flannel::read_flannel_config(cni::NetConf::parse(config));
+    CHECK_NOTHROW(delegate_config(read, env));  // what DEL and GC build
+    try {
+      flannel::policy_sources(read, env);
+    } catch (const cni::Error& error) {
+      return std::to_string(error.code()) + " " + error.msg();
+    }
+    return "accepted";
+  };
+  CHECK(refusal("10.96.0.0/12") == "accepted");
+  CHECK(refusal("10.96.0.10/12") == "7 serviceCIDR: \"10.96.0.10/12\" has host bits set; the network is 10.96.0.0/12");
+  CHECK(refusal("10.0.0.0/8") ==
+        "7 serviceCIDR: 10.0.0.0/8 overlaps the pod network 10.1.0.0/16 (subnet.env's FLANNEL_NETWORK): services and "
+        "pods need networks of their own");
+  CHECK(refusal("10.1.200.0/24") != "accepted");
+}

@@ -102,10 +102,12 @@ TEST_CASE("the delegate checks give the reference's messages, in any key case") 
         nlohmann::json{{"type", "win-overlay"}});
 }
 
-TEST_CASE("serviceCIDR: a string, a comma list or a JSON list, one network per family, masked") {
+TEST_CASE("serviceCIDR: a string, a comma list or a JSON list, one network per family, kept as written") {
   using test::prefix;
+  // Host bits are refused at ADD (test_delegate_config.cpp), not here: DEL
+  // reads this config too, and must still tear down pods added before.
   CHECK(read(R"({"name":"n","type":"flannel","serviceCIDR":"10.96.0.1/12"})").service_networks ==
-        std::vector{prefix("10.96.0.0/12")});
+        std::vector{prefix("10.96.0.1/12")});
   CHECK(read(R"({"name":"n","type":"flannel","serviceCIDR":"10.96.0.0/12,fd00:10:96::/112"})").service_networks ==
         std::vector{prefix("10.96.0.0/12"), prefix("fd00:10:96::/112")});
   CHECK(read(R"({"name":"n","type":"flannel","serviceCIDR":["10.96.0.0/12"],"nodeIP":"10.0.0.4"})").node_ip ==

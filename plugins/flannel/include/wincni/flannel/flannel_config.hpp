@@ -35,7 +35,7 @@ struct FlannelConfig {
   nlohmann::json runtime_config;  // or null
   nlohmann::json capabilities;    // or null
   // Policy generation (windows_policies.hpp): on when serviceCIDR is set.
-  std::vector<cni::IpPrefix> service_networks;  // serviceCIDR, one per family at most
+  std::vector<cni::IpPrefix> service_networks;  // serviceCIDR as written (ADD refuses host bits), one per family
   std::optional<cni::IpAddress> node_ip;        // nodeIP; else the HNS network's management address
 };
 
