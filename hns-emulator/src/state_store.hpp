@@ -6,7 +6,7 @@
 //   <dir>/host.json                      the adapter, HNS version, call counts,
 //                                        next compartment and creation number
 //   <dir>/networks/<ID>.json             one network (likewise endpoints/,
-//                                        namespaces/), with its creation number
+//                                        namespaces/, loadbalancers/, sdnroutes/), with its creation number
 //   <dir>/index/members/<network>/member/<endpoint>
 //   <dir>/index/addresses/<network>/<address>/<endpoint>   (':' as '-')
 //   <dir>/index/ports/<network>/<port mapping key>/<endpoint>

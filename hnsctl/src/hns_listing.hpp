@@ -17,7 +17,12 @@ struct HnsListing {
 };
 
 inline HnsListing list_hns(hns::HnsClient& client) {
-  return {client.list_networks(), client.list_endpoints(), client.list_namespaces(), client.list_load_balancers()};
+  // Load balancers before endpoints: a backend missing from the endpoints
+  // listed after them was deleted, not created after the endpoint listing.
+  std::vector<hns::HostComputeLoadBalancer> load_balancers = client.list_load_balancers();
+  HnsListing listing{client.list_networks(), client.list_endpoints(), client.list_namespaces(), {}};
+  listing.load_balancers = std::move(load_balancers);
+  return listing;
 }
 
 }  // namespace wincni::hnsctl

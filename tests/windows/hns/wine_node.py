@@ -31,7 +31,7 @@ def make_scratch(label):
     """A fresh folder on drive C:, as a node's data folders are. Not in /tmp:
     Wine shows a sticky folder as one everybody may delete children of, and
     the plugins refuse a data folder below such a one
-    (wincni::cni::private_files::require_administrators_only)."""
+    (wincni::os::private_files::require_administrators_only)."""
     root = os.path.join(drive_c(), 'wincni-scratch')
     os.makedirs(root, mode=0o755, exist_ok=True)
     return tempfile.mkdtemp(prefix=f'wincni-wine-{label}-', dir=root)
