@@ -73,6 +73,10 @@ std::string enumerate_ids(Host& host, HcnObject kind, const Json& filter) {
   auto consider = [&](const Guid& id, const auto& v2, const auto& v1) {
     if (matches_filter(filter, either_schema ? v2() : Json(), v1().to_json())) ids.push_back(id.str());
   };
+  auto consider_v2_only = [&](const auto& object) {
+    const Json view = object.to_json();
+    if (matches_filter(filter, view, view)) ids.push_back(object.id.str());
+  };
   EmulatorState& state = host.state();
   switch (kind) {
     case HcnObject::Network:
@@ -93,17 +97,13 @@ std::string enumerate_ids(Host& host, HcnObject kind, const Json& filter) {
             ns->id, [&] { return host.namespace_v2(*ns); }, [&] { return host.namespace_v1(*ns); });
       }
       break;
+    // v1 has no objects of these shapes (its "policy lists" differ): the
+    // filter reads the v2 object's keys (ID) either way.
     case HcnObject::LoadBalancer:
-      // v1 has no load balancer of this shape ("policy lists"): the filter
-      // reads the v2 object's keys (ID) either way.
-      for (const HostComputeLoadBalancer* lb : state.load_balancers()) {
-        if (matches_filter(filter, lb->to_json(), lb->to_json())) ids.push_back(lb->id.str());
-      }
+      for (const HostComputeLoadBalancer* lb : state.load_balancers()) consider_v2_only(*lb);
       break;
     case HcnObject::SdnRoute:
-      for (const HostComputeRoute* route : state.sdn_routes()) {
-        if (matches_filter(filter, route->to_json(), route->to_json())) ids.push_back(route->id.str());
-      }
+      for (const HostComputeRoute* route : state.sdn_routes()) consider_v2_only(*route);
       break;
   }
   return ids.dump();

@@ -4,7 +4,9 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <set>
+#include <vector>
 
 #include "command_entry_points.hpp"
 #include "table.hpp"
@@ -12,20 +14,15 @@
 namespace wincni::hnsctl {
 namespace {
 
-std::string protocol_name(std::uint32_t protocol) {
-  if (protocol == 6) return "TCP";
-  if (protocol == 17) return "UDP";
-  return std::to_string(protocol);
-}
-
 // "TCP 80->8080", one per mapping.
 std::string port_list(const hns::HostComputeLoadBalancer& lb) {
-  std::string text;
+  std::vector<std::string> ports;
   for (const hns::LoadBalancerPortMapping& mapping : lb.port_mappings) {
-    if (!text.empty()) text += ",";
-    text += fmt::format("{} {}->{}", protocol_name(mapping.protocol), mapping.external_port, mapping.internal_port);
+    std::string protocol = hns::ip_protocol_name(mapping.protocol);
+    for (char& c : protocol) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    ports.push_back(fmt::format("{} {}->{}", protocol, mapping.external_port, mapping.internal_port));
   }
-  return text.empty() ? "-" : text;
+  return ports.empty() ? "-" : hns::join_list(ports);
 }
 
 std::string flag_list(const hns::HostComputeLoadBalancer& lb) {
@@ -62,10 +59,8 @@ int load_balancer_list(Context& context, const Args& args) {
     for (const hns::Guid& backend : lb.host_compute_endpoints) gone += endpoints.contains(backend) ? 0 : 1;
     std::string backends = std::to_string(lb.host_compute_endpoints.size());
     if (gone) backends += fmt::format(" ({} gone)", gone);
-    std::string frontends;
-    for (const std::string& vip : lb.frontend_vips) frontends += (frontends.empty() ? "" : ",") + vip;
-    table.add({lb.id.str(), frontends.empty() ? "-" : frontends, lb.source_vip.empty() ? "-" : lb.source_vip,
-               port_list(lb), flag_list(lb), backends});
+    table.add({lb.id.str(), lb.frontend_vips.empty() ? "-" : hns::join_list(lb.frontend_vips),
+               lb.source_vip.empty() ? "-" : lb.source_vip, port_list(lb), flag_list(lb), backends});
   }
   table.print(context.out);
   return kOk;
@@ -89,11 +84,10 @@ int load_balancer_show(Context& context, const Args& args) {
       print(context.out, "backend {}: no such endpoint (the load balancer sends to nothing there)\n", backend.str());
       continue;
     }
-    std::string addresses;
-    for (const hns::IpConfig& config : endpoint->ip_configurations) {
-      addresses += (addresses.empty() ? "" : ",") + config.ip_address.str();
-    }
-    print(context.out, "backend {}: {} {}\n", backend.str(), endpoint->name, addresses.empty() ? "-" : addresses);
+    std::vector<std::string> addresses;
+    for (const hns::IpConfig& config : endpoint->ip_configurations) addresses.push_back(config.ip_address.str());
+    print(context.out, "backend {}: {} {}\n", backend.str(), endpoint->name,
+          addresses.empty() ? "-" : hns::join_list(addresses));
   }
   return kOk;
 }

@@ -66,13 +66,7 @@ void write_value(Json& target, const char* key, const IpProtocol& value, Api api
     target[key] = value.number;
     return;
   }
-  for (const auto& known : kProtocolNames) {
-    if (known.number == value.number) {
-      target[key] = std::string(known.name);
-      return;
-    }
-  }
-  target[key] = std::to_string(value.number);
+  target[key] = ip_protocol_name(value.number);
 }
 
 struct FieldReader {
@@ -228,6 +222,13 @@ std::string expect_mac(std::string_view field, const std::string& text) {
 }
 
 }  // namespace
+
+std::string ip_protocol_name(std::uint32_t number) {
+  for (const auto& known : kProtocolNames) {
+    if (known.number == number) return std::string(known.name);
+  }
+  return std::to_string(number);
+}
 
 bool parse_ip_protocol(std::string_view text, IpProtocol& out) {
   for (const auto& known : kProtocolNames) {

@@ -34,6 +34,9 @@ struct IpProtocol {
 // "tcp", "UDP", "6", "icmpv4", ... as the CNI plugins accept them; false on
 // anything else.
 bool parse_ip_protocol(std::string_view text, IpProtocol& out);
+// "tcp", "udp", ... for the protocols parse_ip_protocol names; else the
+// decimal number (as HNS v1 writes a protocol).
+std::string ip_protocol_name(std::uint32_t number);
 
 struct OutboundNatPolicy {
   static constexpr const char* kV2Type = "OutBoundNAT";
