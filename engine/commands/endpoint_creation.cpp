@@ -21,12 +21,33 @@ bool refused(const std::exception& error) {
   return hns_error != nullptr && hns_error->refused();
 }
 
+// HNS v1 may not keep the ID the engine posts (docs/engine.md): a create
+// whose answer was lost then made the endpoint under an ID of HNS's own.
+// No endpoint had the name when ADD looked, and the name is the pod's own
+// ("<sandbox>_<network>"), so one that has it now, on this network, attached
+// to nothing, is the one this call made.
+void remove_namesake_made_by_this_call(HnsAccess& access, const EndpointSpec& spec, const cni::Logger& log) {
+  const auto namesake = access.find_endpoint(spec.name);
+  if (!namesake || namesake->id == spec.id || namesake->network != spec.network) return;
+  if (!access.attachments(*namesake).empty()) return;
+  log.warn("removing endpoint {} ({}), made under an ID of HNS's own by the create that failed", spec.name,
+           namesake->id.str());
+  access.delete_endpoint(namesake->id);
+}
+
 }  // namespace
 
 EndpointView create_endpoint_with_id(HnsAccess& access, const EndpointSpec& spec, const NetworkView& network,
                                      const cni::Logger& log) {
   try {
-    return access.create_endpoint(spec, network);
+    EndpointView created = access.create_endpoint(spec, network);
+    if (created.id != spec.id) {
+      log.warn(
+          "HNS gave endpoint {} the ID {}, not {}, and has no HCN to create it under that one: GC and "
+          "hnsctl doctor will not take it for this plugin's (docs/engine.md)",
+          spec.name, created.id.str(), spec.id.str());
+    }
+    return created;
   } catch (const std::exception& e) {
     if (!refused(e)) {
       // A create that timed out may still happen; deleting before it does
@@ -37,6 +58,7 @@ EndpointView create_endpoint_with_id(HnsAccess& access, const EndpointSpec& spec
       }
       try {
         access.delete_endpoint(spec.id);
+        remove_namesake_made_by_this_call(access, spec, log);
       } catch (const std::exception& cleanup) {
         log.error("could not remove endpoint {} after a failed create: {}", spec.id.str(), cleanup.what());
       }

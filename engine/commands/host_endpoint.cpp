@@ -18,7 +18,7 @@ EndpointView ensure_host_endpoint(HnsAccess& access, const NetworkView& network,
     spec.network = network.id;
     spec.addresses = plan.addresses;
     existing = create_endpoint_with_id(access, spec, network, log);
-    rollback.push("endpoint " + plan.name, [&access, id = spec.id] { access.delete_endpoint(id); });
+    rollback.push("endpoint " + plan.name, [&access, id = existing->id] { access.delete_endpoint(id); });
   }
   if (!access.is_host_attached(*existing)) {
     try {

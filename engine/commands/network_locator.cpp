@@ -39,6 +39,12 @@ NetworkView create_with_host_side(HnsAccess& access, const NetworkSpec& spec, co
                                   const EndpointFlavor& flavor, const cni::Logger& log) {
   log.info("creating network {} ({}) on adapter {}", spec.name, hns::network_type_name(spec.type), spec.adapter);
   NetworkView network = access.create_network(spec);
+  if (network.id != spec.id) {
+    log.warn(
+        "HNS gave network {} the ID {}, not {}, and has no HCN to create it under that one: a later ADD "
+        "will not complete its host side (docs/engine.md)",
+        spec.name, network.id.str(), spec.id.str());
+  }
   Rollback rollback(log);
   rollback.push("network " + network.name, [&access, id = network.id] { access.delete_network(id); });
   const auto plan = flavor.host_endpoint(config, network);

@@ -31,6 +31,9 @@ hns::Route hns_route(const cni::IpPrefix& destination, const cni::IpAddress& nex
 // The HCN settings that create `spec`'s network: HCN v2 creates every
 // network with them, HNS v1 those that need HCN's flags.
 hns::HostComputeNetwork hcn_network_settings(const NetworkSpec& spec);
+// The same for an endpoint: HCN v2 creates every endpoint with them, HNS v1
+// those it would not create under the engine's ID (hns_access_v1.cpp).
+hns::HostComputeEndpoint hcn_endpoint_settings(const EndpointSpec& spec);
 
 // What both implementations do the same way, through the typed client.
 class ClientAccess : public HnsAccess {

@@ -72,6 +72,25 @@ hns::HostComputeNetwork hcn_network_settings(const NetworkSpec& spec) {
   return settings;
 }
 
+hns::HostComputeEndpoint hcn_endpoint_settings(const EndpointSpec& spec) {
+  hns::HostComputeEndpoint settings;
+  settings.id = spec.id;
+  settings.name = spec.name;
+  settings.host_compute_network = spec.network;
+  settings.policies = spec.policies;
+  for (const cni::IpPrefix& address : spec.addresses) {
+    settings.ip_configurations.push_back({address.address(), static_cast<std::uint8_t>(address.length())});
+  }
+  settings.dns = to_hns_dns(spec.dns);
+  for (const cni::IpAddress& gateway : spec.gateways) {
+    settings.routes.push_back(hns_route(default_destination(gateway.family()), gateway));
+  }
+  for (const EndpointRoute& extra : spec.routes)
+    settings.routes.push_back(hns_route(extra.destination, extra.next_hop));
+  settings.mac_address = spec.mac;
+  return settings;
+}
+
 bool ClientAccess::is_host_attached(const EndpointView& endpoint) {
   const auto v1 = client_->get_hns_endpoint(endpoint.id);
   return v1 && v1->state == hns::EndpointState::Attached && v1->shared_containers.empty() && v1->namespace_id.is_null();

@@ -65,12 +65,7 @@ class HnsV1Access final : public ClientAccess {
   }
 
   NetworkView create_network(const NetworkSpec& spec) override {
-    if (spec.non_persistent && client_->supports(hns::Feature::ApiV2)) {
-      const hns::Guid id = client_->create_network(hcn_network_settings(spec)).id;
-      if (auto created = client_->get_hns_network(id)) return network_view(*created);
-      throw hns::HnsError(hns::hr::kNetworkNotFound, "HNSCall GET /networks/" + id.str(),
-                          "network \"" + spec.name + "\"", "created through HCN, missing from HNS v1's view");
-    }
+    if (spec.non_persistent && client_->supports(hns::Feature::ApiV2)) return network_through_hcn(spec);
     hns::HnsNetwork settings;
     settings.id = spec.id;
     settings.name = spec.name;
@@ -82,7 +77,10 @@ class HnsV1Access final : public ClientAccess {
     }
     settings.dns_suffix = hns::join_list(spec.dns.search);
     settings.dns_server_list = hns::join_list(spec.dns.nameservers);
-    return network_view(client_->create_hns_network(settings));
+    const hns::HnsNetwork created = client_->create_hns_network(settings);
+    if (!must_remake(spec.id, created.id)) return network_view(created);
+    remove_made_by_v1([&] { return client_->delete_hns_network(created.id); });
+    return network_through_hcn(spec);
   }
 
   bool delete_network(const hns::Guid& id) override { return client_->delete_hns_network(id); }
@@ -125,7 +123,14 @@ class HnsV1Access final : public ClientAccess {
     settings.dns_suffix = hns::join_list(spec.dns.search);
     settings.dns_domain = spec.dns.domain;
     settings.mac_address = spec.mac;
-    return endpoint_view(client_->create_hns_endpoint(settings), &network);
+    const hns::HnsEndpoint created = client_->create_hns_endpoint(settings);
+    if (!must_remake(spec.id, created.id)) return endpoint_view(created, &network);
+    remove_made_by_v1([&] { return client_->delete_hns_endpoint(created.id); });
+    const hns::Guid id = client_->create_endpoint(hcn_endpoint_settings(spec)).id;
+    return read_after_hcn_create<EndpointView>("endpoint", spec.name, id, hns::hr::kEndpointNotFound, [&] {
+      auto remade = client_->get_hns_endpoint(id);
+      return remade ? std::optional(endpoint_view(*remade, &network)) : std::nullopt;
+    });
   }
 
   bool delete_endpoint(const hns::Guid& id) override { return client_->delete_hns_endpoint(id); }
@@ -178,6 +183,59 @@ class HnsV1Access final : public ClientAccess {
     std::vector<Attachment> all;
     for (const std::string& container : endpoint.containers) all.push_back(Attachment{std::nullopt, container});
     return all;
+  }
+
+ private:
+  // Whether HNS v1 gave an object an ID of its own rather than the one the
+  // engine posted. No public source shows v1 keeping a posted ID
+  // (docs/reference/emulator-fidelity.md), and that ID is the engine's only
+  // proof that an object is its own (plan/endpoint_marker.hpp), so such an
+  // object is made again through HCN, whose create keeps the ID it is given.
+  // The one HNS just made is this call's to remove: HNS's answer named it.
+  // A host without HCN (before Windows Server 2019) keeps HNS's ID
+  // (docs/engine.md, GC).
+  bool must_remake(const hns::Guid& chosen, const hns::Guid& given) {
+    return !chosen.is_null() && given != chosen && client_->supports(hns::Feature::ApiV2);
+  }
+
+  // Removes what v1 made under its own ID before it is made again. The
+  // engine's rollback knows only the ID it chose, so should the delete fail,
+  // it is tried once more here before the failure goes up (after a lost
+  // answer, that one finds it gone).
+  template <class Delete>
+  static void remove_made_by_v1(const Delete& remove) {
+    try {
+      remove();
+    } catch (const std::exception&) {
+      try {
+        remove();
+      } catch (const std::exception&) {
+      }
+      throw;
+    }
+  }
+
+  NetworkView network_through_hcn(const NetworkSpec& spec) {
+    const hns::Guid id = client_->create_network(hcn_network_settings(spec)).id;
+    return read_after_hcn_create<NetworkView>("network", spec.name, id, hns::hr::kNetworkNotFound, [&] {
+      auto created = client_->get_hns_network(id);
+      return created ? std::optional(network_view(*created)) : std::nullopt;
+    });
+  }
+
+  // v1's view of what HCN has just created. HCN did create it, so no failure
+  // here is a refusal: the caller's rollback removes the object.
+  template <class View, class Read>
+  static View read_after_hcn_create(const char* kind, const std::string& name, const hns::Guid& id,
+                                    hns::HResult not_found, const Read& read) {
+    const std::string operation = fmt::format("HNSCall GET /{}s/{}", kind, id.str());
+    const std::string object = fmt::format("{} \"{}\"", kind, name);
+    try {
+      if (auto view = read()) return *view;
+    } catch (const hns::HnsError& e) {
+      throw hns::HnsError::after_work(e.hresult(), operation, object, e.msg());
+    }
+    throw hns::HnsError::after_work(not_found, operation, object, "created through HCN, missing from HNS v1's view");
   }
 };
 

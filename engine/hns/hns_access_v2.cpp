@@ -1,7 +1,6 @@
 // HnsAccess over HCN (computenetwork.dll): containerd nodes, CNI "apiVersion": 2.
 
 #include "hns/access_parts.hpp"
-#include "config/config_route.hpp"
 
 namespace wincni::engine {
 
@@ -55,22 +54,7 @@ class HcnAccess final : public ClientAccess {
   }
 
   EndpointView create_endpoint(const EndpointSpec& spec, const NetworkView& network) override {
-    hns::HostComputeEndpoint settings;
-    settings.id = spec.id;
-    settings.name = spec.name;
-    settings.host_compute_network = spec.network;
-    settings.policies = spec.policies;
-    for (const cni::IpPrefix& address : spec.addresses) {
-      settings.ip_configurations.push_back({address.address(), static_cast<std::uint8_t>(address.length())});
-    }
-    settings.dns = to_hns_dns(spec.dns);
-    for (const cni::IpAddress& gateway : spec.gateways) {
-      settings.routes.push_back(hns_route(default_destination(gateway.family()), gateway));
-    }
-    for (const EndpointRoute& extra : spec.routes)
-      settings.routes.push_back(hns_route(extra.destination, extra.next_hop));
-    settings.mac_address = spec.mac;
-    return endpoint_view(client_->create_endpoint(settings), &network);
+    return endpoint_view(client_->create_endpoint(hcn_endpoint_settings(spec)), &network);
   }
 
   bool delete_endpoint(const hns::Guid& id) override { return client_->delete_endpoint(id); }

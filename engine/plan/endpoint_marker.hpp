@@ -5,9 +5,11 @@
 //   1. the name is "<sandboxID>_<network>" (endpoint_name.hpp), and
 //   2. the endpoint's ID is the one this plugin derives from the network's ID
 //      and that name.
-// HNS keeps an object's ID for its whole life and takes the ID a client asks
-// for (the Id of HcnCreateEndpoint; the "ID" of a v1 POST /endpoints/), so
-// the marker costs no extra state and survives plugin restarts and reboots.
+// HNS keeps an object's ID for its whole life and HCN takes the ID a client
+// asks for (the Id of HcnCreateEndpoint; whether HNS v1 keeps a posted "ID"
+// is not public, and where it does not the object is made again through HCN:
+// hns/hns_access_v1.cpp), so the marker costs no extra state and survives
+// plugin restarts and reboots.
 // An endpoint with the right name but any other ID was made by someone else.
 //
 // The ID is a UUID of version 8 (RFC 9562, "custom") whose other 122 bits are

@@ -46,6 +46,7 @@ HostRules rules_of(const EmulatorConfig& config) {
   rules.default_namespace = config.default_namespace;
   rules.attached_reads_created = config.attached_reads_created;
   rules.encap_overhead = config.encap_overhead;
+  rules.v1_posted_id_ignored = config.v1_posted_id_ignored;
   return rules;
 }
 
@@ -107,6 +108,9 @@ EmulatorConfig EmulatorConfig::from_environment() {
   }
   if (auto overhead = choice_of(env, "WINCNI_EMULATOR_ENCAP_OVERHEAD", {"none", "listed"}, config.problem)) {
     config.encap_overhead = *overhead == 1;
+  }
+  if (auto posted = choice_of(env, "WINCNI_EMULATOR_V1_POSTED_ID", {"kept", "ignored"}, config.problem)) {
+    config.v1_posted_id_ignored = *posted == 1;
   }
   if (auto picks = choice_of(env, "WINCNI_EMULATOR_HNS_PICKS", {"lowest", "random"}, config.problem)) {
     config.hns_picks = *picks == 1 ? PickOrder::Random : PickOrder::Lowest;

@@ -33,6 +33,7 @@ struct HostRules {
   bool default_namespace = false;                  // EmulatorConfig::default_namespace
   bool attached_reads_created = false;             // EmulatorConfig::attached_reads_created
   bool encap_overhead = false;                     // EmulatorConfig::encap_overhead
+  bool v1_posted_id_ignored = false;               // EmulatorConfig::v1_posted_id_ignored
 };
 
 // The default namespace real hosts list without anyone creating it

@@ -102,6 +102,7 @@ Json networks(Host& host, const Request& request) {
   }
   if (request.method == "POST" && request.id.empty()) {
     HostComputeNetwork wanted = to_v2(HnsNetwork::from_json(body_object(request.body)));
+    if (host.rules().v1_posted_id_ignored) wanted.id = Guid{};
     return host.network_v1(host.create_network(std::move(wanted), Guid{})).to_json();
   }
   if (request.method == "DELETE" && request.action.empty() && !request.id.empty()) {
@@ -135,7 +136,8 @@ Json endpoints(Host& host, const Request& request) {
       }
     }
     if (network_id.is_null()) throw HcnFailure(hr::kNetworkNotFound, "the endpoint names no VirtualNetwork");
-    Guid id = wanted.id;
+    const Guid id = host.rules().v1_posted_id_ignored ? Guid{} : wanted.id;
+    wanted.id = id;
     return host.endpoint_v1(host.create_endpoint(network_id, to_v2(wanted), id)).to_json();
   }
   Guid id = path_guid(request.id);

@@ -225,8 +225,9 @@ TEST_CASE("the emulator's switches: each takes its values, anything else is a pr
         Switch{"WINCNI_EMULATOR_NAMESPACE_DELETE", "leaves-reference", false},
         Switch{"WINCNI_EMULATOR_NAMESPACE_DELETE", "stale", true},
         Switch{"WINCNI_EMULATOR_ATTACHED_STATE", "created", false}, Switch{"WINCNI_EMULATOR_ATTACHED_STATE", "1", true},
-        Switch{"WINCNI_EMULATOR_ENCAP_OVERHEAD", "listed", false},
-        Switch{"WINCNI_EMULATOR_ENCAP_OVERHEAD", "50", true}}) {
+        Switch{"WINCNI_EMULATOR_ENCAP_OVERHEAD", "listed", false}, Switch{"WINCNI_EMULATOR_ENCAP_OVERHEAD", "50", true},
+        Switch{"WINCNI_EMULATOR_V1_POSTED_ID", "ignored", false},
+        Switch{"WINCNI_EMULATOR_V1_POSTED_ID", "honoured", true}}) {
     CAPTURE(s.variable);
     CAPTURE(s.value);
     ::setenv(s.variable, s.value, 1);
@@ -238,12 +239,14 @@ TEST_CASE("the emulator's switches: each takes its values, anything else is a pr
     if (std::string(s.value) == "0x80070034") CHECK(config.duplicate_code == hr::kDupName);
     if (std::string(s.value) == "either") CHECK(config.filter_either_schema);
     if (std::string(s.value) == "leaves-reference") CHECK(config.namespace_delete_leaves_reference);
+    if (std::string(s.value) == "ignored") CHECK(config.v1_posted_id_ignored);
   }
   const EmulatorConfig defaults = EmulatorConfig::from_environment();
   CHECK(defaults.error_texts == ErrorTextLanguage::English);
   CHECK(defaults.hns_picks == PickOrder::Lowest);
   CHECK_FALSE(defaults.duplicate_code);
   CHECK_FALSE(defaults.filter_either_schema);
+  CHECK_FALSE(defaults.v1_posted_id_ignored);
 }
 
 TEST_CASE("a host port can be mapped once per network") {
@@ -399,4 +402,40 @@ TEST_CASE("an endpoint's ID: the Id parameter, else the settings' ID; both must 
   CHECK(id != other);
   CHECK_FALSE(id.is_null());
   fx.emulator.close(HcnObject::Network, handle);
+}
+
+TEST_CASE("an ID posted to HNS v1: kept by default, a new one under WINCNI_EMULATOR_V1_POSTED_ID=ignored") {
+  const Guid posted = *Guid::parse("5A1D0F6E-2B3C-8D4E-9F00-112233445566");
+  for (const bool ignored : {false, true}) {
+    CAPTURE(ignored);
+    EmulatorConfig config;
+    config.v1_posted_id_ignored = ignored;
+    EmulatorFixture fx(config);
+    const json network =
+        fx.call("POST", "/networks/",
+                json{{"ID", posted.str()},
+                     {"Name", "v1net"},
+                     {"Type", "L2Bridge"},
+                     {"Subnets", json::array({{{"AddressPrefix", "10.5.0.0/24"}, {"GatewayAddress", "10.5.0.1"}}})}}
+                    .dump());
+    REQUIRE(network["Success"] == true);
+    const Guid network_id = *Guid::parse(network["Output"]["ID"].get<std::string>());
+    CHECK((network_id == posted) == !ignored);
+    const json endpoint = fx.call(
+        "POST", "/endpoints/", json{{"ID", posted.str()}, {"Name", "ep"}, {"VirtualNetwork", network_id.str()}}.dump());
+    REQUIRE(endpoint["Success"] == true);
+    const Guid endpoint_id = *Guid::parse(endpoint["Output"]["ID"].get<std::string>());
+    CHECK((endpoint_id == posted) == !ignored);
+    CHECK_FALSE(endpoint_id.is_null());
+    // HCN keeps the ID it is given either way.
+    const Guid chosen = *Guid::parse("0B0B0B0B-1111-4222-8333-444455556666");
+    HcnHandle handle = nullptr;
+    REQUIRE(fx.emulator.open(HcnObject::Network, network_id, &handle).ok());
+    Guid id;
+    REQUIRE(
+        fx.create(HcnObject::Endpoint, R"({"Name":"ep2","SchemaVersion":{"Major":2,"Minor":0}})", &id, handle, chosen)
+            .ok());
+    CHECK(id == chosen);
+    fx.emulator.close(HcnObject::Network, handle);
+  }
 }

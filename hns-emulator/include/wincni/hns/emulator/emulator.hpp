@@ -87,6 +87,12 @@ struct EmulatorConfig {
   // as a v2 policy, with WINCNI_EMULATOR_ENCAP_OVERHEAD=listed
   // (hns_owned_policies.hpp); by default none.
   bool encap_overhead = false;
+  // Whether HNS v1 keeps the "ID" a client posts with a new network,
+  // endpoint or namespace: no public source shows it does (every client seen
+  // reads the ID from the answer). Kept, unless
+  // WINCNI_EMULATOR_V1_POSTED_ID=ignored: then HNS picks a new one, as when
+  // none is posted. HCN's Id parameter and settings' ID are kept either way.
+  bool v1_posted_id_ignored = false;
   // Set by from_environment when a variable holds something unusable; every
   // call then fails with E_INVALIDARG and this text.
   std::string problem;
