@@ -31,6 +31,10 @@ std::vector<OwnEndpoint> own_endpoints(const std::shared_ptr<hns::HnsClient>& cl
   return own;
 }
 
+bool is_own_host_endpoint(const hns::HostComputeEndpoint& endpoint) {
+  return endpoint.id == host_endpoint_id(endpoint.host_compute_network, endpoint.name);
+}
+
 bool remove_own_endpoint(const std::shared_ptr<hns::HnsClient>& client, const OwnEndpoint& endpoint) {
   bool found = false;
   for (const HnsApi api : {HnsApi::V2, HnsApi::V1}) {

@@ -112,6 +112,9 @@ EmulatorConfig EmulatorConfig::from_environment() {
   if (auto posted = choice_of(env, "WINCNI_EMULATOR_V1_POSTED_ID", {"kept", "ignored"}, config.problem)) {
     config.v1_posted_id_ignored = *posted == 1;
   }
+  if (auto failures = choice_of(env, "WINCNI_EMULATOR_V1_FAILURES", {"call", "envelope"}, config.problem)) {
+    config.v1_failures_in_envelope = *failures == 1;
+  }
   if (auto picks = choice_of(env, "WINCNI_EMULATOR_HNS_PICKS", {"lowest", "random"}, config.problem)) {
     config.hns_picks = *picks == 1 ? PickOrder::Random : PickOrder::Lowest;
   }

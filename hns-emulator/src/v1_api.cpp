@@ -218,6 +218,13 @@ Json serve(Host& host, const Request& request) {
   unsupported(request);
 }
 
+// What fails between the client and HNS, so that HNS cannot answer it in its
+// envelope: RPC's errors (Win32 1700 to 1999) and a call timing out.
+bool is_transport_failure(HResult code) {
+  const HResult win32 = code & 0xFFFFu;
+  return code == hr::kTimeout || ((code & 0xFFFF0000u) == 0x80070000u && win32 >= 1700 && win32 < 2000);
+}
+
 // The envelope of a call that succeeded, garbled when a fault says so.
 std::string success_response(const Outcome& outcome) {
   HnsEnvelope envelope = HnsEnvelope::ok(Json::parse(outcome.output));
@@ -244,8 +251,9 @@ HnsCallReply Emulator::hns_call(std::string_view method, std::string_view path, 
     // itself: "hnsCall failed in Win32: Element not found. (0x490)"
     // (Azure/acs-engine issue 4352).
     reply.hr = hr::kElementNotFound;
-  } else if (is_not_found(outcome.hr)) {
-    reply.response = HnsEnvelope::failure(hns_error_text(outcome.hr, impl_->config.error_texts)).to_json().dump();
+  } else if (is_not_found(outcome.hr) || (impl_->config.v1_failures_in_envelope && !is_transport_failure(outcome.hr))) {
+    const HResult code = impl_->config.v1_failures_in_envelope ? outcome.hr : 0;
+    reply.response = HnsEnvelope::failure(hns_error_text(outcome.hr, impl_->config.error_texts), code).to_json().dump();
   } else {
     reply.hr = outcome.hr;
   }

@@ -12,6 +12,28 @@ namespace wincni::hns {
 
 using namespace client_calls;
 
+namespace {
+
+// HNS v1 answers some failures in the envelope rather than in HNSCall's
+// HRESULT, and may put the HRESULT there too ("ErrorCode", microsoft/hcsshim
+// pull request 2800). Such a code decides as the call's own would: retried
+// when transient, a miss when not found, a refusal with its code otherwise,
+// whatever the language of the text beside it. An envelope without a code
+// (or one that cannot be read) is left to hns_request.
+std::optional<HnsEnvelope> coded_refusal(const std::string& response) {
+  const Json parsed = Json::parse(response, nullptr, false);
+  if (!parsed.is_object()) return std::nullopt;
+  try {
+    HnsEnvelope envelope = HnsEnvelope::from_json(parsed);
+    if (envelope.success || !failed(envelope.error_code)) return std::nullopt;
+    return envelope;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
 // --- v1 -------------------------------------------------------------------------------------
 
 std::optional<HnsAnswer> HnsClient::hns_request(const std::string& method, const std::string& path,
@@ -25,7 +47,10 @@ std::optional<HnsAnswer> HnsClient::hns_request(const std::string& method, const
       operation,
       [api, method, path, body, operation] {
         HnsCallReply reply = api->hns_call(method, path, body);
-        return CallOutcome{reply.hr, failed(reply.hr) ? std::string{} : std::move(reply.response), {}, operation};
+        if (failed(reply.hr)) return CallOutcome{reply.hr, {}, {}, operation};
+        if (auto refusal = coded_refusal(reply.response))
+          return CallOutcome{refusal->error_code, {}, refusal->error, operation};
+        return CallOutcome{reply.hr, std::move(reply.response), {}, operation};
       },
       idempotent);
   if (is_not_found(outcome.hr)) return std::nullopt;

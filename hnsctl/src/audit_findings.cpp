@@ -6,7 +6,8 @@
 //     and never deleted it)
 //   - an endpoint naming a namespace that is gone, or that does not list it
 //   - a namespace listing an endpoint that is gone, or that names another
-//   - a load balancer (kube-proxy's) sending to an endpoint that is gone
+//   - a load balancer (kube-proxy's) sending to an endpoint that is gone (a
+//     note: kube-proxy's next sync replaces it)
 
 #include "audit_findings.hpp"
 
@@ -15,6 +16,8 @@
 #include <set>
 
 #include <fmt/format.h>
+
+#include "wincni/engine/own_endpoints.hpp"
 
 namespace wincni::hnsctl {
 namespace {
@@ -61,7 +64,18 @@ std::vector<AuditFinding> audit_hns(hns::HnsClient& client, const HnsListing& hn
     auto v1 = client.get_hns_endpoint(id);
     bool attached = v1 && (v1->state == hns::EndpointState::Attached ||
                            v1->state == hns::EndpointState::AttachedSharing || !v1->shared_containers.empty());
-    if (!attached) findings.push_back({label, "attached to no namespace, container or host"});
+    if (attached) continue;
+    // A host showed State 1 for an attached endpoint
+    // (microsoft/Windows-Containers#563): for the host endpoint wincni made,
+    // whose attachment an ADD on its network makes good, that is no leak.
+    if (v1 && v1->state == hns::EndpointState::Created && engine::is_own_host_endpoint(endpoint)) {
+      findings.push_back({label,
+                          "wincni's host endpoint, which HNS shows as created, not attached (State 1, which some "
+                          "hosts show for an attached one); the next ADD on its network attaches it if it is not",
+                          true});
+      continue;
+    }
+    findings.push_back({label, "attached to no namespace, container or host"});
   }
 
   for (const auto& [ns_id, ns] : namespaces) {
@@ -81,8 +95,12 @@ std::vector<AuditFinding> audit_hns(hns::HnsClient& client, const HnsListing& hn
       findings.push_back({fmt::format("load balancer {}", lb.id.str()),
                           fmt::format("sends to endpoint {}, which does not exist (kube-proxy replaces it at its next "
                                       "sync; if it stays, restart kube-proxy)",
-                                      backend.str())});
+                                      backend.str()),
+                          true});
     }
+  }
+  if (!hns.load_balancers_unread.empty()) {
+    findings.push_back({"load balancers", "not checked: " + hns.load_balancers_unread, true});
   }
   return findings;
 }

@@ -13,6 +13,10 @@ namespace wincni::hnsctl {
 struct AuditFinding {
   std::string object;
   std::string problem;
+  // Worth knowing, but nothing on the node to mend: kube-proxy's load
+  // balancer that its next sync replaces, what could not be read. Notes do
+  // not make audit or doctor exit 1.
+  bool note = false;
 };
 
 std::vector<AuditFinding> audit_hns(hns::HnsClient& client);

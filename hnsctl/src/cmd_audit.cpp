@@ -1,5 +1,7 @@
 // hnsctl audit: what a failed ADD or DEL leaves behind, and state that does
-// not add up (audit_findings.hpp). Exit 1 when it finds anything.
+// not add up (audit_findings.hpp). Exit 1 when it finds anything but notes.
+
+#include <algorithm>
 
 #include "audit_findings.hpp"
 #include "command_entry_points.hpp"
@@ -16,14 +18,19 @@ int audit_run(Context& context, const Args& args) {
   const std::vector<AuditFinding> findings = audit_hns(context.client);
   if (parsed->given("json")) {
     hns::Json all = hns::Json::array();
-    for (const auto& finding : findings) all.push_back({{"Object", finding.object}, {"Problem", finding.problem}});
+    for (const auto& finding : findings) {
+      all.push_back({{"Object", finding.object}, {"Problem", finding.problem}, {"Note", finding.note}});
+    }
     print(context.out, "{}\n", all.dump(2));
   } else if (findings.empty()) {
     context.out.write("no problems found\n");
   } else {
-    for (const auto& finding : findings) print(context.out, "{}: {}\n", finding.object, finding.problem);
+    for (const auto& finding : findings) {
+      print(context.out, "{}{}: {}\n", finding.note ? "note: " : "", finding.object, finding.problem);
+    }
   }
-  return findings.empty() ? kOk : kFailed;
+  const bool problems = std::any_of(findings.begin(), findings.end(), [](const AuditFinding& f) { return !f.note; });
+  return problems ? kFailed : kOk;
 }
 
 }  // namespace wincni::hnsctl

@@ -33,7 +33,7 @@ using doctor::Leftover;
 constexpr const char* kDefaultCacheDir = "/var/lib/cni/results";
 constexpr const char* kDefaultIpamDir = "/var/lib/cni/networks";
 
-enum class Outcome { Repaired, AlreadyGone, Failed, Reported, Held };
+enum class Outcome { Repaired, AlreadyGone, Failed, Reported, Noted, Held };
 
 struct Treated {
   const Leftover* leftover;
@@ -51,6 +51,8 @@ const char* outcome_text(Outcome outcome) {
       return "FAILED";
     case Outcome::Reported:
       return "report only";
+    case Outcome::Noted:
+      return "note";
     case Outcome::Held:
       return "not removed";
   }
@@ -60,6 +62,7 @@ const char* outcome_text(Outcome outcome) {
 // What --apply removes goes to the plugins' repair journal too, beside what
 // their own repairs removed.
 Treated treat(const Leftover& leftover, bool apply, const std::string& hold_reason, const cni::Logger& journal) {
+  if (leftover.note) return {&leftover, Outcome::Noted, ""};
   if (!leftover.repair) return {&leftover, Outcome::Reported, ""};
   if (!hold_reason.empty()) return {&leftover, Outcome::Held, hold_reason};
   if (!apply) return {&leftover, Outcome::Held, "run with --apply to remove it"};
@@ -157,11 +160,11 @@ int doctor_run(Context& context, const Args& args) {
   const bool changed =
       std::any_of(treated.begin(), treated.end(), [](const Treated& t) { return t.outcome == Outcome::Repaired; });
   for (const AuditFinding& finding : changed ? audit_hns(context.client) : audit_hns(context.client, hns)) {
-    if (!listed(finding)) inconsistencies.push_back({"hns", finding.object, finding.problem, {}, {}});
+    if (!listed(finding)) inconsistencies.push_back({"hns", finding.object, finding.problem, {}, {}, finding.note});
   }
   for (const Leftover& leftover : inconsistencies) treated.push_back(treat(leftover, apply, hold_reason, journal));
   const bool remains = std::any_of(treated.begin(), treated.end(), [](const Treated& t) {
-    return t.outcome != Outcome::Repaired && t.outcome != Outcome::AlreadyGone;
+    return t.outcome != Outcome::Repaired && t.outcome != Outcome::AlreadyGone && t.outcome != Outcome::Noted;
   });
   const std::vector<std::string> repairs = doctor::recent_repairs(parsed->text("repair-journal"), kRepairsShown);
 

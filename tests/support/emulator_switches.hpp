@@ -8,11 +8,11 @@
 
 namespace wincni::test {
 
-inline constexpr std::array<const char*, 10> kEmulatorSwitches{
+inline constexpr std::array<const char*, 11> kEmulatorSwitches{
     "WINCNI_EMULATOR_PREFIX_HOST_BITS",  "WINCNI_EMULATOR_ERROR_TEXTS",    "WINCNI_EMULATOR_HNS_PICKS",
     "WINCNI_EMULATOR_DUPLICATE_CODE",    "WINCNI_EMULATOR_FILTER_KEYS",    "WINCNI_EMULATOR_NAMESPACE_DELETE",
     "WINCNI_EMULATOR_DEFAULT_NAMESPACE", "WINCNI_EMULATOR_ATTACHED_STATE", "WINCNI_EMULATOR_ENCAP_OVERHEAD",
-    "WINCNI_EMULATOR_V1_POSTED_ID",
+    "WINCNI_EMULATOR_V1_POSTED_ID",      "WINCNI_EMULATOR_V1_FAILURES",
 };
 
 // How a sanitized build's processes report and what they check

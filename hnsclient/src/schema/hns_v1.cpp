@@ -201,17 +201,23 @@ HnsEnvelope HnsEnvelope::from_json(const Json& value) {
   envelope.success = read_bool(value, "Success");
   envelope.error = read_string(value, "Error");
   if (const Json* output = field(value, "Output")) envelope.output = *output;
+  if (const Json* code = field(value, "ErrorCode"); code && code->is_number_unsigned()) {
+    envelope.error_code = code->get<HResult>();
+  }
   return envelope;
 }
 
 HnsEnvelope HnsEnvelope::ok(Json output) { return HnsEnvelope{true, {}, std::move(output)}; }
 
-HnsEnvelope HnsEnvelope::failure(std::string error) { return HnsEnvelope{false, std::move(error), nullptr}; }
+HnsEnvelope HnsEnvelope::failure(std::string error, HResult code) {
+  return HnsEnvelope{false, std::move(error), nullptr, code};
+}
 
 Json HnsEnvelope::to_json() const {
   Json out = Json::object();
   out["Success"] = success;
   if (!success) out["Error"] = error;
+  if (!success && error_code != 0) out["ErrorCode"] = error_code;
   if (!output.is_null()) out["Output"] = output;
   return out;
 }

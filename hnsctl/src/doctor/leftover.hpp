@@ -15,6 +15,8 @@ struct Leftover {
   // Removes it; empty when doctor only reports it (not ours, or nothing it
   // may safely change). Returns false when it was already gone.
   std::function<bool()> repair;
+  // Worth knowing, nothing to mend (AuditFinding::note): does not fail doctor.
+  bool note = false;
 };
 
 }  // namespace wincni::hnsctl::doctor

@@ -15,6 +15,7 @@
 
 #include "emulated_node.hpp"
 #include "file_text.hpp"
+#include "foreign_endpoint.hpp"
 #include "powershell_text.hpp"
 
 namespace wincni::test {
@@ -180,6 +181,35 @@ TEST_CASE("exit codes: 0 done, 1 failed, 2 misused; each with a message") {
   const Run unusable = node.hnsctl({"network", "list"}, {{"WINCNI_EMULATOR_DIR", (blocker / "below").string()}});
   CHECK(unusable.exit_code == 1);
   CHECK_FALSE(unusable.err.empty());
+}
+
+TEST_CASE("audit and doctor on a host whose load balancers cannot be listed: the rest checked, and said so") {
+  EmulatedNode node;
+  must(node.hnsctl({"node", "host-gw", "--subnet", "10.244.1.0/24"}));
+  // An endpoint attached to nothing: a finding that must still be made.
+  hns::HnsClient client = node_client(node);
+  hns::HostComputeEndpoint stray;
+  stray.name = "stray";
+  stray.host_compute_network = client.find_network_by_name("cbr0").value().id;
+  client.create_endpoint(stray);
+  const std::map<std::string, std::string> failing{
+      {"WINCNI_EMULATOR_FAULTS", "EnumerateLoadBalancers:1+:fail=0x80004005"}};
+  const Run audit = node.hnsctl({"audit"}, failing);
+  CHECK(audit.exit_code == 1);
+  CHECK_MESSAGE(audit.out.find("stray") != std::string::npos, audit.report());
+  CHECK_MESSAGE(audit.out.find("note: load balancers: not checked: ") != std::string::npos, audit.report());
+  fs::create_directories(node.path("cache"));
+  fs::create_directories(node.path("no-configs"));
+  const Run doctor =
+      node.hnsctl({"doctor", "--grace", "0", "--cache-dir", node.path("cache"), "--conf-dir", node.path("no-configs"),
+                   "--data-dir", node.ipam_dir(), "--flannel-dir", node.path("flannel")},
+                  failing);
+  CHECK(doctor.exit_code == 1);
+  CHECK_MESSAGE(doctor.out.find("load balancers: not checked: ") != std::string::npos, doctor.report());
+  CHECK_MESSAGE(doctor.out.find("[note]") != std::string::npos, doctor.report());
+  must(node.hnsctl({"endpoint", "delete", "stray"}));
+  // Nothing else wrong: the note alone fails neither.
+  CHECK(node.hnsctl({"audit"}, failing).exit_code == 0);
 }
 
 }  // namespace

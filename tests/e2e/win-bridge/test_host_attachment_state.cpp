@@ -23,6 +23,12 @@ TEST_CASE("a host endpoint HNS does not report attached: \"already attached\" is
     CHECK_MESSAGE(added.ok(), added.report());
     pods.emplace_back(pod, ns);
   }
+  // Read with State 1, the host endpoint the plugin made is a note for
+  // audit, not a leak.
+  const Run audit = node.hnsctl({"audit"}, created_state);
+  CHECK_MESSAGE(audit.exit_code == 0, audit.report());
+  CHECK_MESSAGE(audit.out.find("note: endpoint ") != std::string::npos, audit.report());
+  CHECK_MESSAGE(audit.out.find("wincni's host endpoint") != std::string::npos, audit.report());
   for (const auto& [pod, ns] : pods) {
     Run removed = node.plugin({"DEL", pod, ns, config, created_state});
     CHECK_MESSAGE(removed.ok(), removed.report());

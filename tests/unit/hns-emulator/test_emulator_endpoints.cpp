@@ -213,21 +213,27 @@ TEST_CASE("the emulator's switches: each takes its values, anything else is a pr
     const char* value;
     bool problem;
   };
-  for (const Switch& s :
-       {Switch{"WINCNI_EMULATOR_ERROR_TEXTS", "english", false},
-        Switch{"WINCNI_EMULATOR_ERROR_TEXTS", "localised", false}, Switch{"WINCNI_EMULATOR_ERROR_TEXTS", "zh-CN", true},
-        Switch{"WINCNI_EMULATOR_HNS_PICKS", "lowest", false}, Switch{"WINCNI_EMULATOR_HNS_PICKS", "random", false},
-        Switch{"WINCNI_EMULATOR_HNS_PICKS", "Random", true},
-        Switch{"WINCNI_EMULATOR_DUPLICATE_CODE", "0x80070034", false},
-        Switch{"WINCNI_EMULATOR_DUPLICATE_CODE", "0x80071392", false},
-        Switch{"WINCNI_EMULATOR_DUPLICATE_CODE", "0x80004005", true},
-        Switch{"WINCNI_EMULATOR_FILTER_KEYS", "either", false}, Switch{"WINCNI_EMULATOR_FILTER_KEYS", "v2", true},
-        Switch{"WINCNI_EMULATOR_NAMESPACE_DELETE", "leaves-reference", false},
-        Switch{"WINCNI_EMULATOR_NAMESPACE_DELETE", "stale", true},
-        Switch{"WINCNI_EMULATOR_ATTACHED_STATE", "created", false}, Switch{"WINCNI_EMULATOR_ATTACHED_STATE", "1", true},
-        Switch{"WINCNI_EMULATOR_ENCAP_OVERHEAD", "listed", false}, Switch{"WINCNI_EMULATOR_ENCAP_OVERHEAD", "50", true},
-        Switch{"WINCNI_EMULATOR_V1_POSTED_ID", "ignored", false},
-        Switch{"WINCNI_EMULATOR_V1_POSTED_ID", "honoured", true}}) {
+  for (const Switch& s : {Switch{"WINCNI_EMULATOR_ERROR_TEXTS", "english", false},
+                          Switch{"WINCNI_EMULATOR_ERROR_TEXTS", "localised", false},
+                          Switch{"WINCNI_EMULATOR_ERROR_TEXTS", "zh-CN", true},
+                          Switch{"WINCNI_EMULATOR_HNS_PICKS", "lowest", false},
+                          Switch{"WINCNI_EMULATOR_HNS_PICKS", "random", false},
+                          Switch{"WINCNI_EMULATOR_HNS_PICKS", "Random", true},
+                          Switch{"WINCNI_EMULATOR_DUPLICATE_CODE", "0x80070034", false},
+                          Switch{"WINCNI_EMULATOR_DUPLICATE_CODE", "0x80071392", false},
+                          Switch{"WINCNI_EMULATOR_DUPLICATE_CODE", "0x80004005", true},
+                          Switch{"WINCNI_EMULATOR_FILTER_KEYS", "either", false},
+                          Switch{"WINCNI_EMULATOR_FILTER_KEYS", "v2", true},
+                          Switch{"WINCNI_EMULATOR_NAMESPACE_DELETE", "leaves-reference", false},
+                          Switch{"WINCNI_EMULATOR_NAMESPACE_DELETE", "stale", true},
+                          Switch{"WINCNI_EMULATOR_ATTACHED_STATE", "created", false},
+                          Switch{"WINCNI_EMULATOR_ATTACHED_STATE", "1", true},
+                          Switch{"WINCNI_EMULATOR_ENCAP_OVERHEAD", "listed", false},
+                          Switch{"WINCNI_EMULATOR_ENCAP_OVERHEAD", "50", true},
+                          Switch{"WINCNI_EMULATOR_V1_POSTED_ID", "ignored", false},
+                          Switch{"WINCNI_EMULATOR_V1_POSTED_ID", "honoured", true},
+                          Switch{"WINCNI_EMULATOR_V1_FAILURES", "envelope", false},
+                          Switch{"WINCNI_EMULATOR_V1_FAILURES", "hresult", true}}) {
     CAPTURE(s.variable);
     CAPTURE(s.value);
     ::setenv(s.variable, s.value, 1);
@@ -240,6 +246,7 @@ TEST_CASE("the emulator's switches: each takes its values, anything else is a pr
     if (std::string(s.value) == "either") CHECK(config.filter_either_schema);
     if (std::string(s.value) == "leaves-reference") CHECK(config.namespace_delete_leaves_reference);
     if (std::string(s.value) == "ignored") CHECK(config.v1_posted_id_ignored);
+    if (std::string(s.value) == "envelope") CHECK(config.v1_failures_in_envelope);
   }
   const EmulatorConfig defaults = EmulatorConfig::from_environment();
   CHECK(defaults.error_texts == ErrorTextLanguage::English);

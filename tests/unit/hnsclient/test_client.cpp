@@ -30,11 +30,12 @@ struct ClientFixture {
   HnsClient client;
 
   explicit ClientFixture(const std::string& faults = "", CallPolicy policy = quick_policy(),
-                         ErrorTextLanguage error_texts = ErrorTextLanguage::English)
+                         ErrorTextLanguage error_texts = ErrorTextLanguage::English, bool v1_envelopes = false)
       : emulator(std::make_shared<Emulator>([&] {
           EmulatorConfig config = config_for(dir.path());
           config.faults = faults;
           config.error_texts = error_texts;
+          config.v1_failures_in_envelope = v1_envelopes;
           config.journal_path = journal_dir.path() + "/journal";
           return config;
         }())),
@@ -244,8 +245,8 @@ TEST_CASE("client: attach to a namespace and detach") {
 namespace {
 
 // Misses are answered {"Success":false} with a text in the host's language.
-void exercise_v1_api(ErrorTextLanguage texts) {
-  ClientFixture fx("", quick_policy(), texts);
+void exercise_v1_api(ErrorTextLanguage texts, bool envelopes = false) {
+  ClientFixture fx("", quick_policy(), texts, envelopes);
   HnsNetwork network = fx.v1_bridge();
   CHECK(network.management_ip == IpAddress::parse("192.0.2.4"));
   REQUIRE(fx.client.find_hns_network_by_name("cbr0"));
@@ -284,6 +285,29 @@ void exercise_v1_api(ErrorTextLanguage texts) {
 TEST_CASE("client: the v1 API, whatever language HNS words its errors in") {
   SUBCASE("English") { exercise_v1_api(ErrorTextLanguage::English); }
   SUBCASE("Chinese") { exercise_v1_api(ErrorTextLanguage::Chinese); }
+  // HNS answering every failure in {"Success":false,...,"ErrorCode":...}:
+  // the code decides, as the call's own HRESULT would.
+  SUBCASE("Chinese, failures in the envelope") { exercise_v1_api(ErrorTextLanguage::Chinese, true); }
+}
+
+TEST_CASE("client: a v1 failure in the envelope with its ErrorCode: retried when transient, refused with its code") {
+  // The first GET answers HNS's "manager stopped" in the envelope; the
+  // client repeats it as it would the HRESULT.
+  ClientFixture fx("EnumerateNetworks:1:fail=0x803B0020", quick_policy(), ErrorTextLanguage::Chinese, true);
+  CHECK(fx.client.list_hns_networks().empty());
+  CHECK(fx.calls("HNSCall", "GET", "/networks/") == 2);
+  HnsEndpoint endpoint = fx.v1_endpoint(fx.v1_bridge());
+  fx.client.attach_host(endpoint.id);
+  bool refused = false;
+  HResult code = 0;
+  try {
+    fx.client.attach_host(endpoint.id);
+  } catch (const HnsError& error) {
+    refused = error.refused();
+    code = error.hresult();
+  }
+  CHECK(refused);
+  CHECK(code == hr::kEndpointAlreadyAttached);
 }
 
 TEST_CASE("client: a v1 {\"Success\":false} about an object HNS still lists is a refusal, in any language") {

@@ -34,6 +34,12 @@ std::vector<OwnEndpoint> own_endpoints(const std::shared_ptr<hns::HnsClient>& cl
                                        const std::vector<hns::HostComputeNetwork>& networks,
                                        const std::vector<hns::HostComputeEndpoint>& endpoints);
 
+// Whether `endpoint` is the host's endpoint the engine made on a network it
+// created (the host-endpoint marker of plan/endpoint_marker.hpp): the
+// node's vNIC, which the engine attaches again at an ADD that finds it
+// unattached.
+bool is_own_host_endpoint(const hns::HostComputeEndpoint& endpoint);
+
 // Undoes every attachment either API shows, then deletes it: what DEL does
 // for a pod whose runtime never sends DEL. False when it was already gone.
 bool remove_own_endpoint(const std::shared_ptr<hns::HnsClient>& client, const OwnEndpoint& endpoint);

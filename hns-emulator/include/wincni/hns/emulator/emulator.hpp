@@ -93,6 +93,14 @@ struct EmulatorConfig {
   // WINCNI_EMULATOR_V1_POSTED_ID=ignored: then HNS picks a new one, as when
   // none is posted. HCN's Id parameter and settings' ID are kept either way.
   bool v1_posted_id_ignored = false;
+  // How HNS v1 answers a request it fails: with HNSCall's HRESULT, as a host
+  // answered an attach of an attached endpoint ("hnsCall failed in Win32:
+  // This endpoint is already attached to the switch. (0x803b0014)",
+  // projectcalico/calico issue 5192), or with WINCNI_EMULATOR_V1_FAILURES=
+  // envelope in {"Success":false,"Error":…,"ErrorCode":…} (microsoft/hcsshim
+  // pull request 2800). A miss is answered in the envelope either way (its
+  // code only under "envelope"), RPC failures and timeouts never.
+  bool v1_failures_in_envelope = false;
   // Set by from_environment when a variable holds something unusable; every
   // call then fails with E_INVALIDARG and this text.
   std::string problem;

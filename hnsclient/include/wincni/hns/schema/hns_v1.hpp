@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "wincni/hns/guid.hpp"
+#include "wincni/hns/hresult.hpp"
 #include "wincni/hns/schema/common.hpp"
 #include "wincni/hns/schema/hcn.hpp"
 #include "wincni/hns/schema/policy.hpp"
@@ -110,10 +111,14 @@ struct HnsEnvelope {
   bool success = false;
   std::string error;
   Json output;  // null when there is none
+  // The failure's HRESULT, which HNS may give beside its text (microsoft/
+  // hcsshim pull request 2800: "ErrorCode" of HNS's JSON failure response);
+  // 0 when it gives none.
+  HResult error_code = 0;
 
   static HnsEnvelope from_json(const Json& value);
   static HnsEnvelope ok(Json output);
-  static HnsEnvelope failure(std::string error);
+  static HnsEnvelope failure(std::string error, HResult code = 0);
   Json to_json() const;
 };
 
