@@ -135,7 +135,7 @@ nlohmann::ordered_json EndpointEngine::explain(const cni::CommandContext& ctx) c
         missing["waits"] =
             fmt::format("{} s for it to appear (networkWaitSeconds), then error 11",
                         std::chrono::duration_cast<std::chrono::seconds>(invocation.config.network_wait).count());
-        problems.push_back(missing_network_advice(invocation.config, flavor_));
+        problems.push_back(missing_network_advice(*invocation.access, invocation.config, flavor_));
       }
     } catch (const cni::Error& error) {
       problems.push_back(error.msg());

@@ -63,7 +63,7 @@ void EndpointEngine::status(const cni::CommandContext& ctx) const {
     }
     if (!creatable) {
       not_available(fmt::format("network \"{}\" does not exist (yet): {}", invocation.config.network,
-                                missing_network_advice(invocation.config, flavor_)));
+                                missing_network_advice(*invocation.access, invocation.config, flavor_)));
     }
   }
   if (ipam_status) ipam_status->finish();

@@ -119,7 +119,7 @@ NetworkView wait_for(HnsAccess& access, const EndpointConfig& config, const Endp
   }
   throw cni::Error(cni::kTryAgainLater,
                    fmt::format("network \"{}\" not found after waiting {} ms: {}", config.network,
-                               config.network_wait.count(), missing_network_advice(config, flavor)));
+                               config.network_wait.count(), missing_network_advice(access, config, flavor)));
 }
 
 }  // namespace
@@ -134,6 +134,10 @@ std::string missing_network_advice(const EndpointConfig& config, const EndpointF
                           flavor.plugin_name());
   }
   return advice;
+}
+
+std::string missing_network_advice(HnsAccess& access, const EndpointConfig& config, const EndpointFlavor& flavor) {
+  return missing_network_advice(config, flavor) + networks_hns_has(access);
 }
 
 void require_accepted_type(const NetworkView& network, const EndpointFlavor& flavor) {

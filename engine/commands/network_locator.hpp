@@ -21,6 +21,11 @@ namespace wincni::engine {
 // What to check when the config's network is missing and the plugin will
 // not create it, for messages.
 std::string missing_network_advice(const EndpointConfig& config, const EndpointFlavor& flavor);
+// The same, followed by the networks HNS has, by name and type (a typo in
+// "name" then shows beside what it should have said).
+std::string missing_network_advice(HnsAccess& access, const EndpointConfig& config, const EndpointFlavor& flavor);
+// That listing alone (wincni/engine/network_listing.hpp).
+std::string networks_hns_has(HnsAccess& access);
 
 // cni::Error cni::kWrongNetworkType naming both types unless the flavor works on it.
 void require_accepted_type(const NetworkView& network, const EndpointFlavor& flavor);

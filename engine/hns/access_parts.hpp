@@ -42,6 +42,8 @@ class ClientAccess : public HnsAccess {
 
   bool supports(hns::Feature feature) override { return client_->supports(feature); }
   hns::HnsVersion version() override { return client_->version(); }
+  // Through HCN where HNS has it, else v1: both list every network.
+  std::vector<NetworkView> list_networks() override;
   // Only HNS v1's view says whether an endpoint is the node's vNIC (state
   // Attached with no container and no namespace), and HCN has no call for
   // attaching one: both APIs go through HNSCall for it.

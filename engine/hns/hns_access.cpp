@@ -91,6 +91,23 @@ hns::HostComputeEndpoint hcn_endpoint_settings(const EndpointSpec& spec) {
   return settings;
 }
 
+std::vector<NetworkView> ClientAccess::list_networks() {
+  std::vector<NetworkView> views;
+  const auto add = [&views](const auto& network) {
+    NetworkView view;
+    view.id = network.id;
+    view.name = network.name;
+    view.type = network.type;
+    views.push_back(std::move(view));
+  };
+  if (client_->supports(hns::Feature::ApiV2)) {
+    for (const auto& network : client_->list_networks()) add(network);
+  } else {
+    for (const auto& network : client_->list_hns_networks()) add(network);
+  }
+  return views;
+}
+
 bool ClientAccess::is_host_attached(const EndpointView& endpoint) {
   const auto v1 = client_->get_hns_endpoint(endpoint.id);
   return v1 && v1->state == hns::EndpointState::Attached && v1->shared_containers.empty() && v1->namespace_id.is_null();

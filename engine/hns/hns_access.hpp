@@ -80,6 +80,8 @@ class HnsAccess {
   virtual hns::HnsVersion version() = 0;
 
   virtual std::optional<NetworkView> find_network(const std::string& name) = 0;
+  // Every network HNS has, by ID, name and type only (for messages).
+  virtual std::vector<NetworkView> list_networks() = 0;
   virtual NetworkView create_network(const NetworkSpec& spec) = 0;
   // false when it was not there.
   virtual bool delete_network(const hns::Guid& id) = 0;

@@ -3,21 +3,23 @@
 #include <fmt/format.h>
 
 #include "wincni/cni/error.hpp"
+#include "wincni/engine/network_listing.hpp"
 #include "wincni/hns/backend.hpp"
 #include "wincni/hns/client.hpp"
 
 namespace wincni::flannel {
 
 cni::IpAddress node_address(const std::string& network, const HnsBackend& backend) {
-  hns::HnsClient client(backend ? backend() : hns::default_backend());
+  const auto shared = std::make_shared<hns::HnsClient>(backend ? backend() : hns::default_backend());
+  hns::HnsClient& client = *shared;
   // HNS v1's view: HCN shows no management address (docs/reference/hns-api.md).
   const auto found = client.find_hns_network_by_name(network);
   if (!found) {
     throw cni::Error(cni::kTryAgainLater,
-                     fmt::format("HNS network \"{}\" not found, so the node's address for the generated policies is "
-                                 "unknown: flanneld creates the network before it writes subnet.env; check that the "
-                                 "config's name is flanneld's network, or set nodeIP",
-                                 network));
+                     fmt::format("HNS network \"{}\" not found: flanneld creates it before it writes subnet.env; "
+                                 "check that flanneld runs and that the config's name is the network flanneld "
+                                 "made{}",
+                                 network, engine::networks_hns_has(shared)));
   }
   if (!found->management_ip) {
     throw cni::Error(cni::kInvalidNetworkConfig,

@@ -172,8 +172,12 @@ TEST_CASE_TEMPLATE("a missing network the config cannot create is waited for, th
   Run run = node.plugin({"ADD", "pod1", ns, config.dump()});
   CHECK(run.code() == 11);
   CHECK(run.msg().find("network \"not-there\" not found after waiting 300 ms") != std::string::npos);
+  // The networks HNS has end the message, so a misspelt name shows beside them.
+  const std::string listed = "; HNS has \"" + std::string(Case::kNetwork) + "\" (";
+  CHECK_MESSAGE(run.msg().find(listed) != std::string::npos, run.msg());
   Run status = node.plugin({"STATUS", "", "", with(config, {{"cniVersion", "1.1.0"}})});
   CHECK(status.code() == 50);
+  CHECK_MESSAGE(status.msg().find(listed) != std::string::npos, status.msg());
   CHECK(node.audit() == "");
 }
 
@@ -187,7 +191,7 @@ TEST_CASE("a flavor that creates no networks waits for one, whatever the config 
   CHECK(run.code() == 11);
   CHECK(run.msg() ==
         "network \"testnet\" not found after waiting 200 ms: check that flanneld runs on this node and has "
-        "created it, with the name the config's \"name\" gives");
+        "created it, with the name the config's \"name\" gives; HNS has no network");
   CHECK(node.networks().empty());
   Run status = node.plugin({"STATUS", "", "", with(config, {{"cniVersion", "1.1.0"}})});
   CHECK(status.code() == 50);

@@ -65,6 +65,19 @@ TEST_CASE("host-gw with serviceCIDR: the node's own address from HNS as an excep
   node.check_clean("cbr0");
 }
 
+TEST_CASE("a config named for a network flanneld did not make: code 11, naming the networks HNS has") {
+  FlannelNode node;
+  node.host_gw_node();
+  const json config = node.config("cbr1", {{"serviceCIDR", "10.96.0.0/12"}});
+  const Run run = node.plugin({"ADD", "pod1", node.create_namespace(), config.dump()});
+  CHECK(run.code() == 11);
+  CHECK_MESSAGE(run.msg().find("HNS network \"cbr1\" not found") == 0, run.msg());
+  CHECK_MESSAGE(run.msg().find("; HNS has \"cbr0\" (L2Bridge)") != std::string::npos, run.msg());
+  // nodeIP would not make the network appear: no such advice.
+  CHECK_MESSAGE(run.msg().find("nodeIP") == std::string::npos, run.msg());
+  node.check_clean("cbr1");
+}
+
 TEST_CASE("vxlan: win-overlay with the generated exceptions, service route and provider address") {
   FlannelNode node;
   node.vxlan_node();
