@@ -37,16 +37,17 @@ IpPrefix pod_subnet(const os::ParsedOptions& parsed) {
   return *subnet;
 }
 
-void add_common_options(os::OptionSet& options, const std::string& default_name) {
+// No `default_name`: the command works the name out itself.
+void add_common_options(os::OptionSet& options, const std::optional<std::string>& default_name, const char* name_help) {
   options.value("subnet", "the node's pod subnet (CIDR), e.g. 10.244.1.0/24")
-      .value("name", "HNS network name", default_name)
+      .value("name", name_help, default_name)
       .value("adapter", "the host adapter the network binds to", "Ethernet")
       .value("management-ip", "the adapter's address (HNS emulator only; default 192.0.2.4)");
 }
 
 // Common options; on the emulator also gives the host the adapter asked for.
 NodeOptions prepare(Context& context, const os::ParsedOptions& parsed) {
-  NodeOptions node{pod_subnet(parsed), parsed.text("name"), parsed.text("adapter")};
+  NodeOptions node{pod_subnet(parsed), parsed.value("name").value_or(""), parsed.text("adapter")};
   std::optional<IpAddress> management_ip;
   if (parsed.given("management-ip")) {
     std::string text = parsed.text("management-ip");
@@ -98,7 +99,7 @@ int node_host_gw(Context& context, const Args& args) {
   os::OptionSet options("hnsctl node host-gw",
                         "Set the node up as flanneld's host-gw backend does: an L2Bridge network with the pod "
                         "subnet and gateway .1, and the host endpoint <name>_ep at .2 attached to the host");
-  add_common_options(options, "cbr0");
+  add_common_options(options, "cbr0", "HNS network name");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;
   NodeOptions node = prepare(context, *parsed);
@@ -119,7 +120,8 @@ int node_vxlan(Context& context, const Args& args) {
   os::OptionSet options("hnsctl node vxlan",
                         "Set the node up as flanneld's vxlan backend does: an Overlay network with VSID = VNI, "
                         "VxlanPort, HostRoute, and HNS's DR MAC and provider address");
-  add_common_options(options, "vxlan0");
+  // flanneld's own default (flannel-io/flannel pkg/backend/vxlan/vxlan_windows.go).
+  add_common_options(options, std::nullopt, "HNS network name (default flannel.<VNI>, as flanneld names it)");
   options.value("vni", "VXLAN network identifier (>= 4096 on Windows)", "4096").value("port", "VXLAN UDP port", "4789");
   auto parsed = parse_options(options, args, context.out);
   if (!parsed) return kOk;
@@ -131,6 +133,7 @@ int node_vxlan(Context& context, const Args& args) {
   }
   if (port == 0 || port > 65535) throw UsageError(fmt::format("--port {} is not a UDP port", port));
   NodeOptions node = prepare(context, *parsed);
+  if (!parsed->given("name")) node.name = fmt::format("flannel.{}", vni);
   auto vsid = static_cast<std::uint32_t>(vni);
   auto udp_port = static_cast<std::uint16_t>(port);
 

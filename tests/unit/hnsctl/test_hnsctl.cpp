@@ -65,7 +65,8 @@ TEST_CASE("hnsctl node vxlan: Overlay with VSID, VxlanPort, DR MAC and provider 
   REQUIRE(hnsctl.run({"node", "vxlan", "--subnet", "10.244.3.0/24", "--vni", "4100", "--management-ip", "10.0.0.4"}) ==
           0);
   CHECK(hnsctl.out.text.find("provider address 10.0.0.4") != std::string::npos);
-  auto network = hnsctl.client.find_network_by_name("vxlan0");
+  // flanneld's name for it: flannel.<VNI>.
+  auto network = hnsctl.client.find_network_by_name("flannel.4100");
   REQUIRE(network);
   CHECK(network->type == hns::NetworkType::Overlay);
   CHECK(network->subnets()[0]->policies[0].as<hns::VsidPolicy>()->isolation_id == 4100);
@@ -73,7 +74,10 @@ TEST_CASE("hnsctl node vxlan: Overlay with VSID, VxlanPort, DR MAC and provider 
   CHECK(network->find_policy<hns::HostRoutePolicy>());
   CHECK(network->find_policy<hns::DrMacAddressPolicy>());
   CHECK(network->find_policy<hns::ProviderAddressPolicy>()->provider_address == "10.0.0.4");
-  CHECK(hnsctl.client.find_hns_network_by_name("vxlan0")->management_ip == cni::IpAddress::parse("10.0.0.4"));
+  CHECK(hnsctl.client.find_hns_network_by_name("flannel.4100")->management_ip == cni::IpAddress::parse("10.0.0.4"));
+  // A name given is kept.
+  REQUIRE(hnsctl.run({"node", "vxlan", "--subnet", "10.244.4.0/24", "--name", "vxlan0"}) == 0);
+  CHECK(hnsctl.client.find_network_by_name("vxlan0"));
 
   CHECK(hnsctl.run({"node", "vxlan", "--subnet", "10.244.3.0/24", "--vni", "4095"}) == 2);
   CHECK(hnsctl.err.text.find("--vni 4095 is out of range") != std::string::npos);
