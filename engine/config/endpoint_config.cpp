@@ -14,6 +14,7 @@
 #include "config/ipam_ranges.hpp"
 #include "config/port_mapping.hpp"
 #include "wincni/cni/json_keys.hpp"
+#include "wincni/cni/unknown_keys.hpp"
 #include "wincni/hns/guid.hpp"
 
 namespace wincni::engine {
@@ -111,6 +112,24 @@ std::optional<std::uint16_t> read_vxlan_port(const Json& config) {
   return static_cast<std::uint16_t>(*port);
 }
 
+// The keys read above, beside the spec's, and those of "dns"
+// (cni::decode_dns).
+constexpr std::array<std::string_view, 13> kEndpointKeys{
+    "apiVersion",     "ipMasq",           "ipMasqNetwork", "optionalFlags",      "loopbackDSR",       "policies",
+    "AdditionalArgs", "additionalRoutes", "master",        "networkWaitSeconds", "endpointMacPrefix", "vni",
+    "vxlanPort"};
+constexpr std::array<std::string_view, 4> kDnsKeys{"nameservers", "domain", "search", "options"};
+
+void warn_of_unknown_keys(const Json& raw, std::vector<std::string>& warnings) {
+  for (std::string& warning : cni::unknown_key_warnings(raw, cni::kSpecConfigKeys, kEndpointKeys)) {
+    warnings.push_back(std::move(warning));
+  }
+  if (const Json* dns = cni::find_key(raw, "dns")) {
+    for (std::string& warning : cni::unknown_key_warnings(*dns, kDnsKeys, {}, "dns"))
+      warnings.push_back(std::move(warning));
+  }
+}
+
 std::optional<NetworkBlueprint> read_blueprint(const EndpointConfig& config) {
   if (config.adapter.empty() || config.ipam_ranges.empty()) return std::nullopt;
   NetworkBlueprint blueprint;
@@ -161,6 +180,7 @@ EndpointConfig read_endpoint_config(const cni::NetConf& conf) {
   config.vni = read_vni(raw);
   config.vxlan_port = read_vxlan_port(raw);
   config.blueprint = read_blueprint(config);
+  warn_of_unknown_keys(raw, config.warnings);
   return config;
 }
 

@@ -97,7 +97,7 @@ Json explain_endpoint(const nlohmann::json& config, const PodValues& pod, Contex
 Json explain_flannel(const nlohmann::json& config, const PodValues& pod, Context& context, Json& report) {
   const cni::CommandContext ctx = add_context(config, pod);
   const flannel::FlannelConfig flannel_config = flannel::read_flannel_config(ctx.config);
-  Json step = {{"subnetFile", flannel_config.subnet_file}};
+  Json step = {{"subnetFile", flannel_config.subnet_file}, {"warnings", flannel_config.warnings}};
   const auto subnet_env = flannel::read_subnet_env(flannel_config.subnet_file);
   if (!subnet_env) {
     step["problem"] = fmt::format("{} does not exist (yet): ADD waits {} ms for flanneld to write it, then fails",
@@ -163,6 +163,13 @@ Json explain_document(Context& context, const nlohmann::json& document, const Po
         flannel ? explain_flannel(config, pod, context, report) : explain_endpoint(config, pod, context);
     if (!endpoint.is_null()) report.update(endpoint);
     if (!report.contains("warnings")) report["warnings"] = Json::array();
+    // flannel's own (its keys), before its delegate's.
+    if (report.contains("flannel") && report["flannel"].contains("warnings")) {
+      Json warnings = std::move(report["flannel"]["warnings"]);
+      report["flannel"].erase("warnings");
+      for (Json& warning : report["warnings"]) warnings.push_back(std::move(warning));
+      report["warnings"] = std::move(warnings);
+    }
     for (const std::string& warning : capability_warnings(config)) report["warnings"].push_back(warning);
   } catch (const cni::Error& error) {
     report["problems"] = Json::array({fmt::format("error {}: {}", error.code(), error.msg())});

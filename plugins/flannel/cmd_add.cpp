@@ -11,7 +11,7 @@
 namespace wincni::flannel {
 
 cni::Result FlannelPlugin::add(const cni::CommandContext& ctx) const {
-  const FlannelConfig config = read_flannel_config(ctx.config);
+  const FlannelConfig config = read_flannel_config(ctx);
   const std::string sandbox = scratch_key(ctx);
   const SubnetEnv env = wait_for_subnet_env(config.subnet_file, config.subnet_wait);
   const nlohmann::json delegate = pod_delegate_config(config, env, ctx, backend_);

@@ -10,7 +10,7 @@
 namespace wincni::flannel {
 
 void FlannelPlugin::check(const cni::CommandContext& ctx) const {
-  const FlannelConfig config = read_flannel_config(ctx.config);
+  const FlannelConfig config = read_flannel_config(ctx);
   const std::string sandbox = scratch_key(ctx);
   const std::optional<std::string> bytes = ScratchStore(config.data_dir).load(sandbox);
   std::optional<SavedDelegate> saved = bytes ? read_saved_delegate(*bytes) : std::nullopt;

@@ -26,7 +26,7 @@ std::optional<nlohmann::json> derived_for_teardown(const FlannelConfig& config, 
 }  // namespace
 
 void FlannelPlugin::del(const cni::CommandContext& ctx) const {
-  const FlannelConfig config = read_flannel_config(ctx.config);
+  const FlannelConfig config = read_flannel_config(ctx);
   const std::string sandbox = scratch_key(ctx);
   const ScratchStore store(config.data_dir);
   const std::optional<std::string> bytes = store.load(sandbox);

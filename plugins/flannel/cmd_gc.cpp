@@ -13,7 +13,7 @@
 namespace wincni::flannel {
 
 void FlannelPlugin::gc(const cni::CommandContext& ctx) const {
-  const FlannelConfig config = read_flannel_config(ctx.config);
+  const FlannelConfig config = read_flannel_config(ctx);
   const auto env = read_subnet_env(config.subnet_file);
   if (!env) throw cni::Error(cni::kTryAgainLater, missing_subnet_env_message(config.subnet_file));
   nlohmann::json delegate = delegate_config(config, *env);

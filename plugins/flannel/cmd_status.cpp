@@ -18,7 +18,7 @@ namespace {
 }  // namespace
 
 void FlannelPlugin::status(const cni::CommandContext& ctx) const {
-  const FlannelConfig config = read_flannel_config(ctx.config);
+  const FlannelConfig config = read_flannel_config(ctx);
   std::optional<SubnetEnv> env;
   nlohmann::json delegate;
   try {

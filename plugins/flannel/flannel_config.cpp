@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "wincni/cni/config_fields.hpp"
+#include "wincni/cni/unknown_keys.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/json_keys.hpp"
 #include "wincni/os/private_files.hpp"
@@ -90,6 +91,10 @@ std::string native_separators(std::string path) {
 
 }  // namespace
 
+// The keys read here, beside the spec's.
+constexpr std::array<std::string_view, 6> kFlannelKeys{"subnetFile", "dataDir",     "subnetFileWaitSeconds",
+                                                       "delegate",   "serviceCIDR", "nodeIP"};
+
 FlannelConfig read_flannel_config(const cni::NetConf& conf) {
   const Json& raw = conf.raw();
   FlannelConfig config;
@@ -129,6 +134,13 @@ FlannelConfig read_flannel_config(const cni::NetConf& conf) {
     config.capabilities = *capabilities;
   config.service_networks = service_networks(raw);
   config.node_ip = cni::kConfigFields.read_address(raw, "nodeIP", "");
+  config.warnings = cni::unknown_key_warnings(raw, cni::kSpecConfigKeys, kFlannelKeys);
+  return config;
+}
+
+FlannelConfig read_flannel_config(const cni::CommandContext& ctx) {
+  FlannelConfig config = read_flannel_config(ctx.config);
+  for (const std::string& warning : config.warnings) ctx.log().warn("{}", warning);
   return config;
 }
 

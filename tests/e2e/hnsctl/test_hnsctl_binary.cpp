@@ -307,8 +307,31 @@ TEST_CASE("explain: every conf-example on the node its README describes would su
     CHECK(report["plugin"] == example.plugin);
     CHECK(report["problems"].empty());
     CHECK_FALSE(report["policies"].empty());
+    // Every key of every example is one a reader takes.
+    for (const json& warning : report["warnings"]) {
+      CHECK_MESSAGE(warning.get<std::string>().find("unknown key") == std::string::npos, warning);
+    }
     check_untouched(node, networks, endpoints);
   }
+}
+
+TEST_CASE("explain: a misspelt key, flannel's or its delegate's, is a warning naming the key it is nearest to") {
+  EmulatedNode node;
+  node.host_gw("10.244.1.0/24");
+  write_subnet_env(node, "10.244.1.1/24");
+  json config = json::parse(file_text(example_file(node, "flannel-host-gw.conflist")));
+  config["plugins"][0]["serivceCIDR"] = "10.96.0.0/12";
+  config["plugins"][0]["delegate"]["optionalFlag"] = json::object();
+  const std::string file = node.path("typo.conflist");
+  std::ofstream(file, std::ios::binary) << config.dump();
+  const json report = node.hnsctl({"explain", file, "--netns", node.create_namespace(), "--json"}).json();
+  REQUIRE(report.is_object());
+  std::vector<std::string> warnings;
+  for (const json& warning : report["warnings"]) warnings.push_back(warning.get<std::string>());
+  CHECK(std::count(warnings.begin(), warnings.end(),
+                   "unknown key \"serivceCIDR\" is ignored (did you mean \"serviceCIDR\"?)") == 1);
+  CHECK(std::count(warnings.begin(), warnings.end(),
+                   "unknown key \"optionalFlag\" is ignored (did you mean \"optionalFlags\"?)") == 1);
 }
 
 TEST_CASE("explain: the API and why, the policies and where each came from") {

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "addresses.hpp"
+#include "fixture_configs.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/flannel/flannel_config.hpp"
 
@@ -117,4 +118,18 @@ TEST_CASE("serviceCIDR: a string, a comma list or a JSON list, one network per f
         "7 serviceCIDR: one service network per IP family");
   CHECK(error_of(R"({"name":"n","type":"flannel","nodeIP":"me"})").starts_with("7 nodeIP:"));
   CHECK(error_of(R"({"name":"n","type":"flannel","subnetFileWaitSeconds":-1})").starts_with("7 subnetFileWaitSeconds"));
+}
+
+TEST_CASE("unknown keys: flannel's fixtures have none; a misspelt serviceCIDR is named, not silently ignored") {
+  for (const test::FixtureConfig& fixture : test::kFixtureConfigs) {
+    const std::string text = test::with_plain_spaces(fixture.text);
+    if (text.find("\"delegate\"") == std::string::npos) continue;
+    CAPTURE(fixture.file);
+    CHECK(read_flannel_config(cni::NetConf::parse(text)).warnings.empty());
+  }
+  const FlannelConfig typo = read(R"({"name":"cbr0","type":"flannel","serivceCIDR":"10.96.0.0/12",
+                                      "delegate":{"type":"win-bridge"}})");
+  REQUIRE(typo.warnings.size() == 1);
+  CHECK(typo.warnings[0] == "unknown key \"serivceCIDR\" is ignored (did you mean \"serviceCIDR\"?)");
+  CHECK(typo.service_networks.empty());
 }

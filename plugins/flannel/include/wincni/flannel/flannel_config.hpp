@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "wincni/cni/config.hpp"
+#include "wincni/cni/skel.hpp"
 #include "wincni/cni/ip.hpp"
 
 namespace wincni::flannel {
@@ -37,10 +38,14 @@ struct FlannelConfig {
   // Policy generation (windows_policies.hpp): on when serviceCIDR is set.
   std::vector<cni::IpPrefix> service_networks;  // serviceCIDR as written (ADD refuses host bits), one per family
   std::optional<cni::IpAddress> node_ip;        // nodeIP; else the HNS network's management address
+  // Keys nothing reads (a typo), each with the known key it is nearest to.
+  std::vector<std::string> warnings;
 };
 
 // cni::Error 7 naming the key for anything malformed; the delegate checks
 // give the reference's messages.
 FlannelConfig read_flannel_config(const cni::NetConf& conf);
+// The same for a command, its warnings logged.
+FlannelConfig read_flannel_config(const cni::CommandContext& ctx);
 
 }  // namespace wincni::flannel
