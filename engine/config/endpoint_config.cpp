@@ -121,7 +121,7 @@ constexpr std::array<std::string_view, 13> kEndpointKeys{
 constexpr std::array<std::string_view, 4> kDnsKeys{"nameservers", "domain", "search", "options"};
 
 void warn_of_unknown_keys(const Json& raw, std::vector<std::string>& warnings) {
-  for (std::string& warning : cni::unknown_key_warnings(raw, cni::kSpecConfigKeys, kEndpointKeys)) {
+  for (std::string& warning : cni::unknown_key_warnings(raw, cni::kCommonConfigKeys, kEndpointKeys)) {
     warnings.push_back(std::move(warning));
   }
   if (const Json* dns = cni::find_key(raw, "dns")) {

@@ -134,7 +134,7 @@ FlannelConfig read_flannel_config(const cni::NetConf& conf) {
     config.capabilities = *capabilities;
   config.service_networks = service_networks(raw);
   config.node_ip = cni::kConfigFields.read_address(raw, "nodeIP", "");
-  config.warnings = cni::unknown_key_warnings(raw, cni::kSpecConfigKeys, kFlannelKeys);
+  config.warnings = cni::unknown_key_warnings(raw, cni::kCommonConfigKeys, kFlannelKeys);
   return config;
 }
 

@@ -15,7 +15,7 @@ constexpr std::array<std::string_view, 3> kKnown{"serviceCIDR", "subnetFile", "d
 TEST_CASE("unknown keys: a typo is named with the known key nearest to it") {
   const json config = json::parse(R"({"name":"cbr0","type":"flannel","serivceCIDR":"10.96.0.0/12",
                                       "plugin":[],"SubnetFile":"/run/flannel/subnet.env","frobnicate":1})");
-  const auto warnings = cni::unknown_key_warnings(config, cni::kSpecConfigKeys, kKnown);
+  const auto warnings = cni::unknown_key_warnings(config, cni::kCommonConfigKeys, kKnown);
   REQUIRE(warnings.size() == 3);
   CHECK(warnings[0] == "unknown key \"frobnicate\" is ignored");  // nothing near it
   CHECK(warnings[1] == "unknown key \"plugin\" is ignored (did you mean \"plugins\"?)");
@@ -23,8 +23,9 @@ TEST_CASE("unknown keys: a typo is named with the known key nearest to it") {
 }
 
 TEST_CASE("unknown keys: case does not matter, as the readers match keys; a nested object names its path") {
-  const json config = json::parse(R"({"NAME":"x","Type":"win-bridge","SERVICECIDR":"10.96.0.0/12"})");
-  CHECK(cni::unknown_key_warnings(config, cni::kSpecConfigKeys, kKnown).empty());
+  const json config =
+      json::parse(R"({"NAME":"x","Type":"win-bridge","SERVICECIDR":"10.96.0.0/12","logFile":"C:\\var\\log\\cni.log"})");
+  CHECK(cni::unknown_key_warnings(config, cni::kCommonConfigKeys, kKnown).empty());
   constexpr std::array<std::string_view, 4> dns_keys{"nameservers", "domain", "search", "options"};
   const auto warnings =
       cni::unknown_key_warnings(json::parse(R"({"Nameservers":[],"serach":[]})"), dns_keys, {}, "dns");

@@ -14,25 +14,29 @@
 
 namespace wincni::cni {
 
-// The keys the CNI spec gives every plugin config (and a conflist's), which
-// no plugin reads for itself: name, type, cniVersion, cniVersions,
-// capabilities, runtimeConfig, prevResult, args, ipam, dns, plugins,
-// disableCheck, disableGC, cni.dev/valid-attachments, cni.dev/attachments.
-inline constexpr std::array<std::string_view, 15> kSpecConfigKeys{"name",
-                                                                  "type",
-                                                                  "cniVersion",
-                                                                  "cniVersions",
-                                                                  "capabilities",
-                                                                  "runtimeConfig",
-                                                                  "prevResult",
-                                                                  "args",
-                                                                  "ipam",
-                                                                  "dns",
-                                                                  "plugins",
-                                                                  "disableCheck",
-                                                                  "disableGC",
-                                                                  "cni.dev/valid-attachments",
-                                                                  "cni.dev/attachments"};
+// The keys every config may have, which no plugin reads for itself: the
+// CNI spec's for a plugin config and a conflist (name, type, cniVersion,
+// cniVersions, capabilities, runtimeConfig, prevResult, args, ipam, dns,
+// plugins, disableCheck, disableGC, cni.dev/valid-attachments,
+// cni.dev/attachments) and the log settings every wincni plugin reads
+// (logFile, logLevel: log.hpp).
+inline constexpr std::array<std::string_view, 17> kCommonConfigKeys{"name",
+                                                                    "type",
+                                                                    "cniVersion",
+                                                                    "cniVersions",
+                                                                    "capabilities",
+                                                                    "runtimeConfig",
+                                                                    "prevResult",
+                                                                    "args",
+                                                                    "ipam",
+                                                                    "dns",
+                                                                    "plugins",
+                                                                    "disableCheck",
+                                                                    "disableGC",
+                                                                    "cni.dev/valid-attachments",
+                                                                    "cni.dev/attachments",
+                                                                    "logFile",
+                                                                    "logLevel"};
 
 // `unknown key "serivceCIDR" is ignored (did you mean "serviceCIDR"?)` for
 // each key of `object` (when it is one) that is in neither `known` nor
