@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include "command_entry_points.hpp"
+#include "emulated_host.hpp"
+#include "known_broken_builds.hpp"
 
 namespace wincni::hnsctl {
 
@@ -47,9 +49,31 @@ int caps_show(Context& context, const Args& args) {
                     {"For", capability.what},
                     {"Without", capability.otherwise}});
   }
+  const std::optional<os::WindowsBuild> build =
+      context.emulated != nullptr ? context.emulated->windows_build() : os::windows_build();
+  hns::Json problems = hns::Json::array();
+  if (build) {
+    for (const BuildProblem& problem : known_problems(*build)) {
+      problems.push_back({{"Problem", problem.what}, {"Source", problem.source}});
+    }
+  }
   if (parsed->given("json")) {
-    print(context.out, "{}\n", hns::Json{{"Version", version.str()}, {"Capabilities", rows}}.dump(2));
+    print(context.out, "{}\n",
+          hns::Json{{"Version", version.str()},
+                    {"OsBuild", build ? hns::Json(build->str()) : hns::Json()},
+                    {"OsProblems", problems},
+                    {"Capabilities", rows}}
+              .dump(2));
     return kOk;
+  }
+  if (build) {
+    print(context.out, "Windows {}\n", build->str());
+  } else {
+    context.out.write("Windows build: not known (not Windows; the emulator plays one with WINCNI_EMULATOR_OS_BUILD)\n");
+  }
+  for (const hns::Json& problem : problems) {
+    print(context.out, "  KNOWN PROBLEM: {} ({})\n", problem["Problem"].get<std::string>(),
+          problem["Source"].get<std::string>());
   }
   print(context.out, "HNS {}{}\n", version.str(), emulated_suffix(context));
   for (const hns::Json& row : rows) {

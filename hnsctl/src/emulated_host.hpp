@@ -10,6 +10,7 @@
 #include "wincni/cni/ip.hpp"
 #include "wincni/hns/features.hpp"
 #include "wincni/hns/seam.hpp"
+#include "wincni/os/windows_build.hpp"
 
 namespace wincni::hnsctl {
 
@@ -19,6 +20,9 @@ class EmulatedHost {
   virtual void store_hns_version(std::optional<hns::HnsVersion> version) = 0;
   virtual void set_adapter(const std::string& name, const std::optional<cni::IpAddress>& management_ip) = 0;
   virtual std::string describe() const = 0;  // "HNS emulator in /var/lib/..."
+  // The Windows build the emulated host plays: WINCNI_EMULATOR_OS_BUILD
+  // ("10.0.20348.2582"), none when unset.
+  virtual std::optional<os::WindowsBuild> windows_build() const = 0;
 };
 
 // Null unless `api` is the HNS emulator.

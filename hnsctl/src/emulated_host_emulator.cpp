@@ -1,6 +1,7 @@
 // Linux: the backend is the HNS emulator, whose host hnsctl can set up.
 
 #include "emulated_host.hpp"
+#include "wincni/cni/env.hpp"
 #include "wincni/hns/emulator/emulator.hpp"
 
 namespace wincni::hnsctl {
@@ -17,6 +18,11 @@ class EmulatorHost final : public EmulatedHost {
   }
 
   std::string describe() const override { return "HNS emulator in " + emulator_.config().state_dir; }
+
+  std::optional<os::WindowsBuild> windows_build() const override {
+    const auto text = cni::Environment::from_process().get("WINCNI_EMULATOR_OS_BUILD");
+    return text ? os::WindowsBuild::parse(*text) : std::nullopt;
+  }
 
  private:
   hns::emulator::Emulator& emulator_;

@@ -138,7 +138,7 @@ TEST_CASE("caps: what this host's HNS lets wincni do, and the versions that woul
   const Run old = node.hnsctl({"caps"}, {{"WINCNI_EMULATOR_HNS_VERSION", "9.1"}});
   INFO(old.out << old.err);
   REQUIRE(old.ok());
-  CHECK(old.out.rfind("HNS 9.1", 0) == 0);
+  CHECK(old.out.find("\nHNS 9.1") != std::string::npos);
   CHECK(old.out.find("no  DSR") != std::string::npos);
   CHECK(old.out.find("HNS 9.3-9.x, 10.2 and later has it") != std::string::npos);
   const json table = json::parse(must(node.hnsctl({"caps", "--json"}, {{"WINCNI_EMULATOR_HNS_VERSION", "10.1"}})).out);
@@ -148,6 +148,32 @@ TEST_CASE("caps: what this host's HNS lets wincni do, and the versions that woul
   CHECK(supported ==
         std::map<std::string, bool>{
             {"ApiV2", true}, {"DSR", false}, {"IPv6DualStack", false}, {"RemoteSubnet", true}, {"HostRoute", true}});
+}
+
+TEST_CASE("caps: the Windows build to the update, and updates known to break pod networking") {
+  EmulatedNode node;
+#ifdef _WIN32
+  // hnsctl.exe reads the build Windows (here Wine) reports.
+  const json table = json::parse(must(node.hnsctl({"caps", "--json"})).out);
+  CHECK(table["OsBuild"].is_string());
+#else
+  CHECK(json::parse(must(node.hnsctl({"caps", "--json"})).out)["OsBuild"].is_null());
+  // Server 2022 with July 2024's update: pod networking broken.
+  const Run broken = node.hnsctl({"caps"}, {{"WINCNI_EMULATOR_OS_BUILD", "10.0.20348.2582"}});
+  REQUIRE(broken.ok());
+  CHECK(broken.out.rfind("Windows 10.0.20348.2582\n  KNOWN PROBLEM: ", 0) == 0);
+  CHECK(broken.out.find("microsoft/Windows-Containers#516") != std::string::npos);
+  const json table =
+      json::parse(must(node.hnsctl({"caps", "--json"}, {{"WINCNI_EMULATOR_OS_BUILD", "10.0.20348.2700"}})).out);
+  CHECK(table["OsBuild"] == "10.0.20348.2700");
+  CHECK(table["OsProblems"].size() == 1);
+  // October 2024's update mended it; an earlier one never had it.
+  for (const char* fine : {"10.0.20348.2762", "10.0.20348.2527", "10.0.17763.6054"}) {
+    CAPTURE(fine);
+    const json row = json::parse(must(node.hnsctl({"caps", "--json"}, {{"WINCNI_EMULATOR_OS_BUILD", fine}})).out);
+    CHECK(row["OsProblems"].empty());
+  }
+#endif
 }
 
 TEST_CASE("names in any script reach HNS intact (UTF-8 arguments, also on Windows)") {
