@@ -84,10 +84,17 @@ std::string_view log_level_name(LogLevel level) {
 
 LogSettings resolve_log_settings(const Environment& env, const nlohmann::json& config) {
   LogSettings settings;
+  std::optional<std::string> chosen;
   if (auto file = env.get("WINCNI_LOG_FILE"); file && !file->empty()) {
-    settings.file = *file;
+    chosen = *file;
   } else if (const nlohmann::json* key = find_key(config, "logFile"); key != nullptr && key->is_string()) {
-    settings.file = key->get<std::string>();
+    chosen = key->get<std::string>();
+  }
+  if (!chosen) {
+    settings.file = kDefaultLogFile;
+    settings.default_file = !settings.file.empty();
+  } else if (!equals_ignore_case(*chosen, "off")) {
+    settings.file = std::move(*chosen);
   }
   if (settings.file.find('\0') != std::string::npos) {
     // The OS would cut the path at the NUL and log to some other file.
@@ -149,12 +156,28 @@ struct Logger::Sink {
   std::string journal_path;  // opened at the first repair
   std::mutex mutex;
 
-  bool open(const std::string& path) {
+  bool open(const std::string& path, bool by_default) {
     file = open_rotated(path, kMaxLogBytes);
+    if (!file->is_open() && by_default) {
+      // The first plugin on a node makes the default's folder.
+      try {
+        os::private_files::create_private_directories(parent_of(path));
+        file = open_rotated(path, kMaxLogBytes);
+      } catch (const Error&) {
+      }
+    }
     if (file->is_open()) return true;
-    if (err != nullptr) err->write(fmt::format("{}: cannot open log file {}: {}\n", plugin, path, file->error()));
+    // A file nobody asked for that cannot be written is no news for the runtime.
+    if (err != nullptr && !by_default) {
+      err->write(fmt::format("{}: cannot open log file {}: {}\n", plugin, path, file->error()));
+    }
     file.reset();
     return false;
+  }
+
+  static std::string parent_of(const std::string& path) {
+    const auto slash = path.find_last_of("/\\");
+    return slash == std::string::npos ? std::string() : path.substr(0, slash);
   }
 };
 
@@ -164,7 +187,9 @@ Logger::Logger(const LogSettings& settings, std::string plugin, os::ByteSink* er
   sink_->plugin = std::move(plugin);
   sink_->err = err;
   sink_->stderr_level = err != nullptr ? settings.stderr_level : std::nullopt;
-  if (!settings.file.empty() && sink_->open(settings.file)) sink_->file_level = settings.file_level;
+  if (!settings.file.empty() && sink_->open(settings.file, settings.default_file)) {
+    sink_->file_level = settings.file_level;
+  }
   sink_->journal_path = settings.repair_journal;
   for (const std::string& problem : settings.problems) write(LogLevel::Warn, problem);
 }

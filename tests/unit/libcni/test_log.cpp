@@ -3,6 +3,7 @@
 #include <chrono>
 #include <ctime>
 #include <fstream>
+#include <map>
 #include <string>
 #include <thread>
 #include <vector>
@@ -57,9 +58,15 @@ TEST_CASE("level names") {
   CHECK(log_level_name(LogLevel::Warn) == "warn");
 }
 
-TEST_CASE("settings: nothing by default, config keys, and the environment wins") {
+TEST_CASE("settings: the default file (Windows only), config keys, the environment wins, \"off\"") {
   const LogSettings none = resolve_log_settings(Environment(), json::object());
+  CHECK(none.file == kDefaultLogFile);
+  CHECK(none.default_file == !kDefaultLogFile.empty());
+#ifdef _WIN32
+  CHECK(none.file == "C:\\var\\log\\wincni\\wincni.log");
+#else
   CHECK(none.file.empty());
+#endif
   CHECK(none.file_level == LogLevel::Info);
   CHECK_FALSE(none.stderr_level.has_value());
   CHECK(none.problems.empty());
@@ -76,15 +83,41 @@ TEST_CASE("settings: nothing by default, config keys, and the environment wins")
   CHECK(overridden.file == "/tmp/override.log");
   CHECK(overridden.file_level == LogLevel::Error);
   CHECK(overridden.stderr_level == LogLevel::Warn);
+  CHECK_FALSE(overridden.default_file);
+
+  // "off", in either place, in any case: no file, not even the default.
+  const LogSettings off_by_env =
+      resolve_log_settings(Environment(std::map<std::string, std::string>{{"WINCNI_LOG_FILE", "OFF"}}), config);
+  const LogSettings off_by_config = resolve_log_settings(Environment(), json{{"logFile", "off"}});
+  for (const LogSettings* off : {&off_by_env, &off_by_config}) {
+    CHECK(off->file.empty());
+    CHECK_FALSE(off->default_file);
+  }
 
   // Settings of the wrong type or an unknown level never break a command.
   const LogSettings odd = resolve_log_settings(Environment(), json{{"logFile", 3}, {"logLevel", "chatty"}});
-  CHECK(odd.file.empty());
+  CHECK(odd.file == kDefaultLogFile);
   CHECK(odd.file_level == LogLevel::Info);
   REQUIRE(odd.problems.size() == 1);
   CHECK(odd.problems[0].find("chatty") != std::string::npos);
-  CHECK(resolve_log_settings(Environment(), json(nullptr)).file.empty());
+  CHECK(resolve_log_settings(Environment(), json(nullptr)).file == kDefaultLogFile);
 }
+
+#ifdef _WIN32
+TEST_CASE("Windows: the default file, its folder made by the first plugin, quiet when it cannot be written") {
+  wincni::os::StringSink err;
+  const std::string marker = "default-log-test-" + std::to_string(std::time(nullptr));
+  {
+    Logger logger(resolve_log_settings(Environment(), json::object()), "test-plugin", &err);
+    logger.warn("{}", marker);
+  }
+  std::ifstream in{std::string(kDefaultLogFile)};
+  REQUIRE(in);
+  const std::string text((std::istreambuf_iterator<char>(in)), {});
+  CHECK(text.find(marker) != std::string::npos);
+  CHECK(err.text.empty());
+}
+#endif
 
 TEST_CASE("a disabled logger writes nothing anywhere") {
   wincni::os::StringSink err;

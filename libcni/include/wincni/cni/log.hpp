@@ -1,12 +1,14 @@
 #pragma once
 // Plugin logging. A runtime captures a plugin's stdout as the protocol answer
-// and usually forwards its stderr into its own log, so by default nothing is
-// written anywhere: errors already reach the runtime as JSON on stdout.
+// and forwards little of its stderr (containerd's Windows service keeps
+// none by default), so on Windows a plugin logs to a file unless told not
+// to: kDefaultLogFile, size-rotated, so that the first failure on a node is
+// already on record. Elsewhere nothing is written unless asked.
 //
 // Settings, each from the environment first, then the network config (the
 // environment wins: it is the operator's override on one node, without
 // editing a config that a deployment manages for every node):
-//   file          WINCNI_LOG_FILE    / "logFile"   appended, one line per entry
+//   file          WINCNI_LOG_FILE    / "logFile"   appended, one line per entry; "off": none
 //   file level    WINCNI_LOG_LEVEL   / "logLevel"  error|warn|info|debug, default info
 //   stderr level  WINCNI_LOG_STDERR                same levels; unset: nothing on stderr
 // An unknown level name falls back to the default and is reported in the log.
@@ -36,8 +38,18 @@ enum class LogLevel { Error = 0, Warn = 1, Info = 2, Debug = 3 };
 std::optional<LogLevel> parse_log_level(std::string_view name);
 std::string_view log_level_name(LogLevel level);  // "error", "warn", ...
 
+// Where a plugin logs when neither WINCNI_LOG_FILE nor "logFile" says:
+// on Windows C:\var\log\wincni\wincni.log (its folder made when missing);
+// elsewhere nowhere.
+#ifdef _WIN32
+inline constexpr std::string_view kDefaultLogFile = "C:\\var\\log\\wincni\\wincni.log";
+#else
+inline constexpr std::string_view kDefaultLogFile = "";
+#endif
+
 struct LogSettings {
-  std::string file;  // "" means no file
+  std::string file;           // "" means no file
+  bool default_file = false;  // `file` is kDefaultLogFile, which nobody asked for: its failures stay quiet
   LogLevel file_level = LogLevel::Info;
   std::optional<LogLevel> stderr_level;  // nullopt: stderr stays silent
   std::vector<std::string> problems;     // bad settings, logged as warnings once the log is open
