@@ -104,6 +104,15 @@ def check_daemonset(ds, config_map, image, files, binaries):
     windows = pod.get('securityContext', {}).get('windowsOptions', {})
     check(windows.get('hostProcess') is True and windows.get('runAsUserName') == 'NT AUTHORITY\\system',
           f'{name}: a HostProcess pod running as SYSTEM')
+    tolerations = pod.get('tolerations', [])
+    for wanted in ({'operator': 'Exists', 'effect': 'NoSchedule'}, {'operator': 'Exists', 'effect': 'NoExecute'},
+                   {'key': 'CriticalAddonsOnly', 'operator': 'Exists'}):
+        check(wanted in tolerations, f'{name}: tolerates {wanted}')
+    strategy = spec.get('updateStrategy', {})
+    check(strategy.get('type') == 'RollingUpdate' and strategy.get('rollingUpdate', {}).get('maxUnavailable') == 1,
+          f'{name}: replaced one node at a time')
+    for container in pod['containers']:
+        check(container.get('resources', {}).get('requests'), f'{name}/{container["name"]}: requests resources')
     volumes = {volume['name'] for volume in pod.get('volumes', [])}
     for container in pod.get('initContainers', []) + pod['containers']:
         where = f'{name}/{container["name"]}'
@@ -191,6 +200,8 @@ def main():
           str(net_conf['Backend'].get('VNI', config_map['vni'])) == config_map['vni'],
           f'net-conf.json is the ConfigMap\'s network and backend ({net_conf})')
 
+    # A feature gate removed upstream stops kube-proxy from starting.
+    check('--feature-gates' not in scripts['start-kube-proxy.ps1'], 'kube-proxy is started without feature gates')
     flanneld = scripts['start-flanneld.ps1']
     net_conf_path = layouts['flanneld']['conf'] + '\\net-conf.json'
     check(f"--net-config-path '{net_conf_path}'" in flanneld,

@@ -27,10 +27,13 @@ $arguments = @(
   '--proxy-mode=kernelspace',
   "--network-name=$env:KUBE_NETWORK",
   "--cluster-cidr=$env:CLUSTER_CIDR",
-  '--feature-gates=WinDSR=true',
-  '--enable-dsr=true',
   '--v=2'
 )
+# Only flags every supported kube-proxy accepts: the WinDSR feature gate is
+# GA and its removal pending, after which naming it stops kube-proxy from
+# starting, and --enable-dsr needs the gate where it is not on by default.
+# DSR is opt-in here (deploy/kubernetes/README.md).
+if ($env:KUBE_PROXY_EXTRA_ARGS) { $arguments += ($env:KUBE_PROXY_EXTRA_ARGS -split ' ' | Where-Object { $_ }) }
 if ($env:BACKEND -eq 'vxlan') {
   $sourceVip = (& $hnsctl source-vip $env:KUBE_NETWORK --endpoint | Select-Object -Last 1)
   if ($LASTEXITCODE -ne 0) { throw "hnsctl source-vip failed" }
