@@ -27,6 +27,8 @@ bool refused(const std::exception& error) {
 // ("<sandbox>_<network>"), so one that has it now, on this network, attached
 // to nothing, is the one this call made.
 void remove_namesake_made_by_this_call(HnsAccess& access, const EndpointSpec& spec, const cni::Logger& log) {
+  // HCN keeps the ID it is given: there the rollback's delete by ID did it.
+  if (access.api() != HnsApi::V1) return;
   const auto namesake = access.find_endpoint(spec.name);
   if (!namesake || namesake->id == spec.id || namesake->network != spec.network) return;
   if (!access.attachments(*namesake).empty()) return;
