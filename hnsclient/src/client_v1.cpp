@@ -3,6 +3,10 @@
 
 #include "wincni/hns/client.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <string_view>
+
 #include <fmt/format.h>
 
 #include "client_calls.hpp"
@@ -21,6 +25,16 @@ namespace {
 // whatever the language of the text beside it. An envelope without a code
 // (or one that cannot be read) is left to hns_request.
 std::optional<HnsEnvelope> coded_refusal(const std::string& response) {
+  // hns_request parses every answer anyway: only one that may carry a code
+  // (the key in any case, as the reader matches it) is parsed here too, so a
+  // successful call is parsed once.
+  constexpr std::string_view kKey = "\"errorcode\"";
+  const auto same = [](char a, char b) {
+    return std::tolower(static_cast<unsigned char>(a)) == static_cast<unsigned char>(b);
+  };
+  if (std::search(response.begin(), response.end(), kKey.begin(), kKey.end(), same) == response.end()) {
+    return std::nullopt;
+  }
   const Json parsed = Json::parse(response, nullptr, false);
   if (!parsed.is_object()) return std::nullopt;
   try {
