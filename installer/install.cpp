@@ -9,6 +9,7 @@
 #include "binary_replacement.hpp"
 #include "config_file_update.hpp"
 #include "config_takeover.hpp"
+#include "containerd_config_check.hpp"
 #include "wincni/os/program_files.hpp"
 #include "node_configs.hpp"
 #include "wincni/cni/config_file_names.hpp"
@@ -102,6 +103,7 @@ void install(const InstallOptions& options, os::ByteSink& report) {
         earlier.size() == 1 ? "it" : "them"));
   }
   check_take_over(options.conf_dir, earlier);
+  const ContainerdConfigPlan containerd = plan_containerd_config(options);
   private_files::create_private_directories(options.bin_dir);
   for (const Leftover& leftover : remove_leftovers(options.bin_dir, binaries)) report.write(describe(leftover) + '\n');
   for (size_t i = 0; i < binaries.size(); ++i) {
@@ -120,6 +122,8 @@ void install(const InstallOptions& options, os::ByteSink& report) {
     report_config(options.flanneld_conf_dir, "net-conf.json",
                   update_config_file(options.flanneld_conf_dir, "net-conf.json", net_conf), report);
   }
+  // Last: containerd then finds everything it is pointed at.
+  apply_containerd_config(containerd, report);
 }
 
 }  // namespace wincni::installer

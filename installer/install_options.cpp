@@ -45,6 +45,9 @@ constexpr Setting kSettings[] = {
      "IPv4 service network)"},
     {"dns-domain", "WINCNI_DNS_DOMAIN", "the cluster's DNS domain (default cluster.local)"},
     {"flanneld-conf-dir", "WINCNI_FLANNELD_CONF_DIR", "where net-conf.json goes (default C:\\etc\\kube-flannel)"},
+    {"containerd-config", "WINCNI_CONTAINERD_CONFIG",
+     "containerd's config.toml, checked to read CNI plugins from bin-dir and configs from conf-dir (default, "
+     "with the containerd layout: %ProgramFiles%\\containerd\\config.toml; none: no check)"},
 };
 
 class SettingValues {
@@ -228,6 +231,25 @@ bool is_reserved_device_name(const std::string& name) {
          stem[3] <= '9';
 }
 
+// The dockershim layout's kubelet runs no containerd to check.
+ContainerdCheck read_containerd_check(const SettingValues& values, Layout layout, const cni::Environment& env) {
+  ContainerdCheck check;
+  check.builtin = cni::containerd_builtin_folders(env);
+  const std::string given = values.get("containerd-config");
+  check.config_file_given = !given.empty() && given != "none";
+  if (given == "none") return check;
+  if (given.empty()) {
+    if (layout == Layout::Containerd) check.config_file = cni::containerd_default_config_file(env);
+    return check;
+  }
+  if (!os::private_files::starts_at_root(given)) {
+    throw UsageError(fmt::format("{}: \"{}\" is not a full path (such as C:\\Program Files\\containerd\\config.toml)",
+                                 values.origin("containerd-config"), given));
+  }
+  check.config_file = given;
+  return check;
+}
+
 os::OptionSet command_line_options() {
   os::OptionSet options("wincni-install",
                         "Installs wincni on a Windows node: copies the binaries next to this program into the "
@@ -242,9 +264,13 @@ os::OptionSet command_line_options() {
       .flag("take-over",
             "move the configs a runtime would load before ours into <conf-dir>\\wincni-taken-over "
             "(else they make the run fail) [WINCNI_TAKE_OVER=1]")
+      .flag("patch-containerd-config",
+            "when containerd's config.toml points elsewhere, set its cni table to bin-dir and conf-dir (the file "
+            "as it was is kept beside it as config.toml.wincni-backup) [WINCNI_PATCH_CONTAINERD_CONFIG=1]")
       .flag("uninstall",
             "undo an installation: remove this release's binaries, move our config aside, put back "
-            "what --take-over moved (flanneld's net-conf.json and HNS networks stay)")
+            "what --take-over moved and containerd's config.toml as it was before --patch-containerd-config "
+            "(flanneld's net-conf.json and HNS networks stay)")
       .flag("layouts", "print the layouts' folders on a Windows node as JSON and exit")
       .flag("version", "print the version and exit")
       .flag("help", "show this help", 'h');
@@ -307,6 +333,9 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
     throw UsageError(
         fmt::format("{}: \"{}\" names a device on Windows", values.origin("conf-name"), options_out.conf_name));
   }
+  options_out.containerd = read_containerd_check(values, *layout, env);
+  options_out.containerd.patch =
+      flags.given("patch-containerd-config") || env.get_or("WINCNI_PATCH_CONTAINERD_CONFIG", "") == "1";
   if (flags.given("uninstall")) {
     // What to undo needs only the folders, not the cluster's settings.
     parsed.request = Request::Uninstall;

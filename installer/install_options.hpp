@@ -11,12 +11,22 @@
 #include <vector>
 
 #include "network_settings.hpp"
+#include "wincni/cni/containerd_config.hpp"
 #include "wincni/cni/env.hpp"
 
 namespace wincni::installer {
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
+};
+
+// containerd's config.toml, checked to point at the folders installed to
+// (containerd_config_check.hpp).
+struct ContainerdCheck {
+  std::string config_file;  // "" when not checked
+  bool config_file_given = false;
+  bool patch = false;
+  cni::ContainerdFolders builtin;  // what containerd uses for keys the file leaves out
 };
 
 struct InstallOptions {
@@ -30,6 +40,7 @@ struct InstallOptions {
   // Move the configs that would be loaded before ours aside
   // (config_takeover.hpp); without it they make the run fail.
   bool take_over = false;
+  ContainerdCheck containerd;
 };
 
 // What the command line asks for besides an installation.

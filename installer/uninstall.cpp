@@ -6,6 +6,7 @@
 
 #include "binary_replacement.hpp"
 #include "config_takeover.hpp"
+#include "containerd_config_check.hpp"
 #include "install.hpp"
 #include "wincni/os/program_files.hpp"
 #include "wincni/os/private_files.hpp"
@@ -91,6 +92,7 @@ void uninstall(const InstallOptions& options, os::ByteSink& report) {
     move_config_aside(options, report);
   }
   if (private_files::is_directory(options.bin_dir)) remove_binaries(options, report);
+  restore_containerd_config(options, report);
   report.write(fmt::format("{}: left alone (flanneld may still read it), as are the HNS networks\n",
                            private_files::join(options.flanneld_conf_dir, "net-conf.json")));
 }

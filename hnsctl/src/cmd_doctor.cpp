@@ -12,11 +12,13 @@
 #include "audit_findings.hpp"
 #include "command_entry_points.hpp"
 #include "doctor/config_survey.hpp"
+#include "doctor/containerd_survey.hpp"
 #include "doctor/lost_endpoints.hpp"
 #include "doctor/node_survey.hpp"
 #include "doctor/repair_journal.hpp"
 #include "doctor/runtime_cache.hpp"
 #include "pods_data_dir.hpp"
+#include "wincni/cni/containerd_config.hpp"
 #include "wincni/cni/env.hpp"
 #include "wincni/cni/log.hpp"
 #include "wincni/engine/repair_journal.hpp"
@@ -84,6 +86,12 @@ std::vector<Leftover> unreadable_entries(const doctor::RuntimeCache& cache) {
   return found;
 }
 
+// On Windows containerd's own file; elsewhere none unless named.
+std::string containerd_config_default() {
+  const std::string file = cni::containerd_default_config_file(cni::Environment::from_process());
+  return file.empty() ? "none" : file;
+}
+
 }  // namespace
 
 // The journal's newest lines doctor shows; the whole file is at most 256 KiB.
@@ -94,7 +102,8 @@ int doctor_run(Context& context, const Args& args) {
       "hnsctl doctor",
       "Find what pods that are gone left behind: wincni's endpoints whose pod the runtime no longer has or whose "
       "namespace is gone, host-local allocations and flannel scratch files of such pods, and configs whose network "
-      "is missing or of the wrong type. With --apply, remove the endpoints, allocations and files that are wincni's "
+      "is missing or of the wrong type, or that containerd does not load. With --apply, remove the endpoints, "
+      "allocations and files that are wincni's "
       "(never flanneld's endpoints, another network's, the host's or kube-proxy's source VIP). Exit 1 while anything "
       "remains.");
   options.value("cache-dir", "the runtime's CNI result cache (libcni's)", kDefaultCacheDir)
@@ -104,6 +113,10 @@ int doctor_run(Context& context, const Args& args) {
       .value("grace", "files younger than this many seconds belong to an ADD that may still run: left alone", "120")
       .value("repair-journal", "the plugins' record of what their repairs deleted or moved, shown",
              engine::repair_journal_path(cni::Environment::from_process()))
+      .value("containerd-config",
+             "containerd's config.toml, checked to read configs from --conf-dir and to find the plugins they name "
+             "(none: not checked)",
+             containerd_config_default())
       .flag("apply", "remove what is wincni's")
       .flag("json", "print the findings as JSON");
   auto parsed = parse_options(options, args, context.out);
@@ -115,6 +128,10 @@ int doctor_run(Context& context, const Args& args) {
 
   const doctor::RuntimeCache cache = doctor::read_runtime_cache(parsed->text("cache-dir"));
   const doctor::ConfigSurvey configs = doctor::survey_configs(context, parsed->text("conf-dir"));
+  const std::string containerd_config = parsed->text("containerd-config");
+  const std::vector<Leftover> containerd = doctor::survey_containerd(
+      containerd_config == "none" ? "" : containerd_config, parsed->given("containerd-config"),
+      cni::containerd_builtin_folders(cni::Environment::from_process()), parsed->text("conf-dir"), configs.plugins);
   const doctor::NodeFolders folders{parsed->text("data-dir"), parsed->text("flannel-dir"), configs.networks};
   const auto client = std::make_shared<hns::HnsClient>(borrowed_api(context));
   const HnsListing hns = list_hns(*client);
@@ -143,7 +160,7 @@ int doctor_run(Context& context, const Args& args) {
   cni::Logger journal(journal_settings, "hnsctl", nullptr);
   journal.set_invocation("doctor", "");
   std::vector<Treated> treated;
-  for (const std::vector<Leftover>* list : {&survey.leftovers, &lost, &configs.problems, &unreadable}) {
+  for (const std::vector<Leftover>* list : {&survey.leftovers, &lost, &configs.problems, &containerd, &unreadable}) {
     for (const Leftover& leftover : *list) treated.push_back(treat(leftover, apply, hold_reason, journal));
   }
   // What HNS itself says does not add up, once the repairs are done: a

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "utf8_encoding.hpp"
 #include "wincni/cni/error.hpp"
 
 namespace wincni::cni {
@@ -12,24 +13,6 @@ namespace {
 
 [[noreturn]] void undecodable(const std::string& why) {
   throw Error(kDecodingFailure, "the config starts with a UTF-16 byte-order mark but " + why);
-}
-
-void append_utf8(std::string& out, std::uint32_t code_point) {
-  if (code_point < 0x80) {
-    out += static_cast<char>(code_point);
-  } else if (code_point < 0x800) {
-    out += static_cast<char>(0xC0 | (code_point >> 6));
-    out += static_cast<char>(0x80 | (code_point & 0x3F));
-  } else if (code_point < 0x10000) {
-    out += static_cast<char>(0xE0 | (code_point >> 12));
-    out += static_cast<char>(0x80 | ((code_point >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code_point & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (code_point >> 18));
-    out += static_cast<char>(0x80 | ((code_point >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((code_point >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code_point & 0x3F));
-  }
 }
 
 std::string utf16_to_utf8(const std::string& bytes, bool little_endian) {

@@ -12,6 +12,25 @@ namespace wincni::hnsctl::doctor {
 
 namespace files = os::private_files;
 
+namespace {
+
+// The types a runtime looks up in its bin folders for this config: each
+// plugin's, and its IPAM's.
+void add_plugin_types(const nlohmann::json& document, std::set<std::string>& types) {
+  const auto add = [&types](const nlohmann::json& plugin) {
+    if (!plugin.is_object()) return;
+    if (const auto type = plugin.find("type"); type != plugin.end() && type->is_string()) types.insert(*type);
+    if (const auto ipam = plugin.find("ipam"); ipam != plugin.end() && ipam->is_object()) {
+      if (const auto type = ipam->find("type"); type != ipam->end() && type->is_string()) types.insert(*type);
+    }
+  };
+  const auto plugins = document.find("plugins");
+  if (plugins == document.end() || !plugins->is_array()) return add(document);
+  for (const nlohmann::json& plugin : *plugins) add(plugin);
+}
+
+}  // namespace
+
 ConfigSurvey survey_configs(Context& context, const std::string& folder) {
   ConfigSurvey survey;
   if (!files::is_directory(folder)) {
@@ -33,6 +52,7 @@ ConfigSurvey survey_configs(Context& context, const std::string& folder) {
     if (const auto name = config.document.find("name"); name != config.document.end() && name->is_string()) {
       survey.networks.insert(name->get<std::string>());
     }
+    add_plugin_types(config.document, survey.plugins);
     for (const std::string& problem : failure_reasons(report)) {
       survey.problems.push_back({"network", config.path, problem, {}, {}});
     }

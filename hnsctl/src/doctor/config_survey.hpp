@@ -18,6 +18,7 @@ struct ConfigSurvey {
   std::vector<Leftover> problems;
   std::size_t configs = 0;         // wincni's configs read
   std::set<std::string> networks;  // the networks they name: host-local's store folders of wincni's pods
+  std::set<std::string> plugins;   // the plugin and IPAM types they name, which the runtime must find
 };
 
 // std::runtime_error when `folder` does not exist: without it nothing tells

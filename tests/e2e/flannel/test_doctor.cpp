@@ -11,8 +11,10 @@
 #include <map>
 
 #include "emulator_journal.hpp"
+#include "file_text.hpp"
 #include "flannel_node.hpp"
 #include "foreign_endpoint.hpp"
+#include "wincni/cni/plugin_path.hpp"
 
 using namespace wincni::test;
 using nlohmann::json;
@@ -396,4 +398,51 @@ TEST_CASE("doctor: a pod the runtime still has whose endpoint HNS lost is report
   CHECK(node.has_scratch("live"));  // the runtime's DEL still needs it
   node.del("live", dirty.live_netns, dirty.config.dump());
   node.check_clean("cbr0");
+}
+
+// operator review: nothing told an operator that containerd reads its CNI
+// configs or plugins from other folders than wincni's; the pods kept the old
+// plugin, or failed with "failed to find plugin".
+TEST_CASE("doctor: a containerd config.toml that loads other configs or misses a plugin is reported, never changed") {
+  DirtyNode dirty;
+  FlannelNode& node = dirty.node;
+  const fs::path bin = node.path("containerd-bin");
+  fs::create_directories(bin);
+  const std::string config_file = node.path("config.toml");
+  const auto write_config = [&](const std::string& conf_dir) {
+    std::ofstream(config_file, std::ios::binary)
+        << "version = 3\n[plugins.'io.containerd.cri.v1.runtime'.cni]\n  bin_dirs = ['" << bin.string()
+        << "']\n  conf_dir = '" << conf_dir << "'\n";
+  };
+  write_config(node.path("elsewhere"));
+  const std::string before = file_text(config_file);
+  const Doctor found = doctor(node, {"--grace", "0", "--apply", "--containerd-config", config_file});
+  CHECK(found.run.exit_code == 1);
+  const auto problems = found.of("containerd");
+  REQUIRE(problems.size() == 2);
+  CHECK(problems[0]["Problem"].get<std::string>().starts_with(
+      "containerd reads CNI configs from " + node.path("elsewhere") +
+      " (plugins.'io.containerd.cri.v1.runtime'.cni.conf_dir), not from " + node.path("net.d")));
+  CHECK(problems[1]["Problem"].get<std::string>().starts_with(
+      "the configs name plugin \"flannel\", which is in none of containerd's CNI bin folders"));
+  for (const json& problem : problems) CHECK(problem["Outcome"] == "report only");
+  CHECK(file_text(config_file) == before);
+
+  // The plugin in place and the folder right: nothing to say.
+  std::ofstream(bin / ("flannel" + std::string(wincni::cni::kExecutableSuffix))) << "a plugin";
+  write_config(node.path("net.d"));
+  const Doctor clean = doctor(node, {"--grace", "0", "--containerd-config", config_file});
+  CHECK(clean.run.exit_code == 0);
+  CHECK(clean.of("containerd").empty());
+
+  // Named and not there: a note. Not containerd's TOML: a problem.
+  const Doctor absent = doctor(node, {"--grace", "0", "--containerd-config", node.path("absent.toml")});
+  CHECK(absent.run.exit_code == 0);
+  REQUIRE(absent.of("containerd").size() == 1);
+  CHECK(absent.of("containerd")[0]["Outcome"] == "note");
+  std::ofstream(config_file, std::ios::binary) << "version = 3\nroot = 'unterminated\n";
+  const Doctor broken = doctor(node, {"--grace", "0", "--containerd-config", config_file});
+  CHECK(broken.run.exit_code == 1);
+  REQUIRE(broken.of("containerd").size() == 1);
+  CHECK(broken.of("containerd")[0]["Problem"] == "not readable as containerd's config: line 2: an unterminated string");
 }

@@ -342,6 +342,116 @@ TEST_CASE("--uninstall removes this release's binaries, moves our config aside, 
   CHECK(second.line_about(node.conf() / "wincni-taken-over" / "10-flannel.conf").starts_with("kept: "));
 }
 
+// operator review: nothing checked that containerd reads CNI plugins and
+// configs from the folders the installer writes (sig-windows-tools'
+// Install-Containerd.ps1 sets them); a node whose containerd looks
+// elsewhere kept its old plugin after a "successful" run.
+TEST_CASE("containerd's config.toml pointing elsewhere fails the run; the patch sets it, --uninstall restores it") {
+  InstallerNode node;
+  const fs::path config = node.path("config.toml");
+  // containerd 2.x's default, with CRLF as a Windows editor leaves it.
+  const std::string original =
+      "version = 3\r\n"
+      "# the node's containerd\r\n"
+      "[plugins.'io.containerd.cri.v1.runtime'.cni]\r\n"
+      "  bin_dir = ''\r\n"
+      "  bin_dirs = ['C:\\Program Files\\containerd\\cni\\bin']\r\n"
+      "  conf_dir = 'C:\\Program Files\\containerd\\cni\\conf'\r\n"
+      "  max_conf_num = 1\r\n";
+  std::ofstream(config, std::ios::binary) << original;
+  std::vector<std::string> checked = {"--containerd-config", config.string()};
+  checked.insert(checked.end(), kServiceCidr.begin(), kServiceCidr.end());
+
+  const auto refused = node.install(checked);
+  INFO(refused.out << refused.err);
+  CHECK(refused.exit_code == 1);
+  CHECK(refused.err.find("containerd looks for CNI plugins in C:\\Program Files\\containerd\\cni\\bin "
+                         "(plugins.'io.containerd.cri.v1.runtime'.cni.bin_dirs), not in " +
+                         node.bin().string()) != std::string::npos);
+  CHECK(refused.err.find("containerd reads CNI configs from") != std::string::npos);
+  CHECK(refused.err.find("--patch-containerd-config") != std::string::npos);
+  CHECK(entries(node.bin()).empty());
+  CHECK_FALSE(fs::exists(node.conf() / "10-flannel.conflist"));
+  CHECK(file_text(config) == original);
+
+  std::vector<std::string> patching = checked;
+  patching.push_back("--patch-containerd-config");
+  const auto patched = node.install(patching);
+  INFO(patched.out << patched.err);
+  REQUIRE(patched.exit_code == 0);
+  CHECK(patched.line_about(config).starts_with("patched: containerd looks for CNI plugins in"));
+  CHECK(patched.line_about(config).find("restart containerd") != std::string::npos);
+  const fs::path backup = node.path("config.toml.wincni-backup");
+  CHECK(file_text(backup) == original);
+  const std::string now = file_text(config);
+  CHECK(now.find("  bin_dirs = ['" + node.bin().string() + "', 'C:\\Program Files\\containerd\\cni\\bin']\r\n") !=
+        std::string::npos);
+  CHECK(now.find("  conf_dir = '" + node.conf().string() + "'\r\n") != std::string::npos);
+  CHECK(now.find("# the node's containerd\r\n") != std::string::npos);
+
+  // Checked again, it passes; so does the variable instead of the flag.
+  const auto again = node.install(checked, {{"WINCNI_PATCH_CONTAINERD_CONFIG", "1"}});
+  REQUIRE(again.exit_code == 0);
+  CHECK(again.line_about(config) == "containerd finds wincni's plugins and config");
+  CHECK(file_text(config) == now);
+
+  const auto undone = node.install({"--uninstall", "--containerd-config", config.string()});
+  INFO(undone.out << undone.err);
+  REQUIRE(undone.exit_code == 0);
+  CHECK(undone.line_about(config).starts_with("put back (from "));
+  CHECK(file_text(config) == original);
+  CHECK_FALSE(fs::exists(backup));
+
+  // Edited by hand after the patch: neither file is touched by --uninstall.
+  REQUIRE(node.install(patching).exit_code == 0);
+  std::ofstream(config, std::ios::binary | std::ios::app) << "# an operator's edit\r\n";
+  const std::string edited = file_text(config);
+  const auto kept = node.install({"--uninstall", "--containerd-config", config.string()});
+  REQUIRE(kept.exit_code == 0);
+  CHECK(kept.line_about(backup).starts_with("kept: "));
+  CHECK(file_text(config) == edited);
+  CHECK(file_text(backup) == original);
+}
+
+TEST_CASE("a containerd config.toml that cannot be read as containerd's, or is not there, changes nothing") {
+  InstallerNode node;
+  const fs::path config = node.path("config.toml");
+  const auto attempt = [&](std::vector<std::string> extra) {
+    extra.insert(extra.end(), kServiceCidr.begin(), kServiceCidr.end());
+    return node.install(extra);
+  };
+  // Double quotes make \o an escape: containerd refuses the file too.
+  std::ofstream(config, std::ios::binary)
+      << "version = 2\n[plugins.\"io.containerd.grpc.v1.cri\".cni]\n  bin_dir = \"C:\\opt\\cni\\bin\"\n";
+  const auto bad = attempt({"--containerd-config", config.string()});
+  INFO(bad.out << bad.err);
+  CHECK(bad.exit_code == 1);
+  CHECK(bad.err.find(config.string() + ": line 3: the escape \\o") != std::string::npos);
+  const auto patch_bad = attempt({"--containerd-config", config.string(), "--patch-containerd-config"});
+  CHECK(patch_bad.exit_code == 1);
+  CHECK(entries(node.bin()).empty());
+
+  const auto missing = attempt({"--containerd-config", node.path("absent.toml").string()});
+  CHECK(missing.exit_code == 1);
+  CHECK(missing.err.find("does not exist") != std::string::npos);
+  CHECK(entries(node.bin()).empty());
+  CHECK(attempt({"--containerd-config", "relative.toml"}).exit_code == 2);
+#ifndef _WIN32
+  // Never read or written through a link.
+  fs::create_symlink(config, node.path("link.toml"));
+  const auto link = attempt({"--containerd-config", node.path("link.toml").string(), "--patch-containerd-config"});
+  CHECK(link.exit_code == 1);
+  CHECK(link.err.find("is a link") != std::string::npos);
+  CHECK(entries(node.bin()).empty());
+#endif
+
+  // "none" skips the check, as the dockershim layout does unasked.
+  const auto skipped = attempt({"--containerd-config", "none"});
+  INFO(skipped.out << skipped.err);
+  CHECK(skipped.exit_code == 0);
+  CHECK(skipped.out.find("config.toml") == std::string::npos);
+}
+
 TEST_CASE("bad input fails before anything on the node changes") {
   InstallerNode node;
   struct Case {

@@ -1,0 +1,81 @@
+#include "doctor/containerd_survey.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "wincni/cni/error.hpp"
+#include "wincni/cni/plugin_path.hpp"
+#include "wincni/os/private_files.hpp"
+
+namespace wincni::hnsctl::doctor {
+
+namespace {
+
+namespace files = os::private_files;
+
+constexpr const char* kKind = "containerd";
+// A config.toml is a few KiB; anything near this is not one.
+constexpr std::size_t kMaxConfigBytes = 4 << 20;
+
+}  // namespace
+
+std::vector<Leftover> survey_containerd(const std::string& config_file, bool named,
+                                        const cni::ContainerdFolders& builtin, const std::string& conf_dir,
+                                        const std::set<std::string>& plugins) {
+  std::vector<Leftover> found;
+  if (config_file.empty()) return found;
+  std::optional<std::string> text;
+  try {
+    text = files::read_file(config_file, kMaxConfigBytes);
+  } catch (const std::exception& error) {
+    found.push_back({kKind, config_file, fmt::format("cannot be read: {}", error.what()), {}, {}});
+    return found;
+  }
+  if (!text) {
+    if (!named) return found;
+    found.push_back({kKind,
+                     config_file,
+                     fmt::format("not there: a containerd started without a config file reads CNI configs from {} "
+                                 "and plugins from {} (give another file with --containerd-config)",
+                                 builtin.conf_dir, fmt::join(builtin.bin_dirs, ", ")),
+                     {},
+                     {},
+                     true});
+    return found;
+  }
+  cni::ContainerdCniSettings settings;
+  try {
+    settings = cni::read_containerd_cni_settings(*text, builtin);
+  } catch (const cni::ContainerdConfigError& error) {
+    found.push_back({kKind, config_file, fmt::format("not readable as containerd's config: {}", error.what()), {}, {}});
+    return found;
+  }
+  if (!cni::same_folder(settings.folders.conf_dir, conf_dir)) {
+    found.push_back({kKind,
+                     config_file,
+                     fmt::format("containerd reads CNI configs from {} ({}), not from {}: pods do not get these "
+                                 "configs (wincni-install --patch-containerd-config sets it; restart containerd)",
+                                 settings.folders.conf_dir,
+                                 settings.conf_dir_from_file ? settings.section + ".conf_dir"
+                                                             : std::string("containerd's built-in default"),
+                                 conf_dir),
+                     {},
+                     {}});
+  }
+  for (const std::string& plugin : plugins) {
+    try {
+      cni::find_plugin(plugin, settings.folders.bin_dirs);
+    } catch (const cni::Error&) {
+      found.push_back({kKind,
+                       config_file,
+                       fmt::format("the configs name plugin \"{}\", which is in none of containerd's CNI bin folders "
+                                   "({}): ADD fails with \"failed to find plugin\"",
+                                   plugin, fmt::join(settings.folders.bin_dirs, ", ")),
+                       {},
+                       {}});
+    }
+  }
+  return found;
+}
+
+}  // namespace wincni::hnsctl::doctor
