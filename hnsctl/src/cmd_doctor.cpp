@@ -30,11 +30,6 @@ namespace {
 
 using doctor::Leftover;
 
-// libcni's and host-local's defaults, as the plugins resolve them: on
-// Windows, on the drive hnsctl runs from.
-constexpr const char* kDefaultCacheDir = "/var/lib/cni/results";
-constexpr const char* kDefaultIpamDir = "/var/lib/cni/networks";
-
 enum class Outcome { Repaired, AlreadyGone, Failed, Reported, Noted, Held };
 
 struct Treated {
@@ -86,12 +81,6 @@ std::vector<Leftover> unreadable_entries(const doctor::RuntimeCache& cache) {
   return found;
 }
 
-// On Windows containerd's own file; elsewhere none unless named.
-std::string containerd_config_default() {
-  const std::string file = cni::containerd_default_config_file(cni::Environment::from_process());
-  return file.empty() ? "none" : file;
-}
-
 }  // namespace
 
 // The journal's newest lines doctor shows; the whole file is at most 256 KiB.
@@ -116,7 +105,7 @@ int doctor_run(Context& context, const Args& args) {
       .value("containerd-config",
              "containerd's config.toml, checked to read configs from --conf-dir and to find the plugins they name "
              "(none: not checked)",
-             containerd_config_default())
+             doctor::containerd_config_option_default())
       .flag("apply", "remove what is wincni's")
       .flag("json", "print the findings as JSON");
   auto parsed = parse_options(options, args, context.out);

@@ -26,6 +26,7 @@ int caps_show(Context& context, const Args& args);
 int explain_add(Context& context, const Args& args);
 int audit_run(Context& context, const Args& args);
 int doctor_run(Context& context, const Args& args);
+int collect_run(Context& context, const Args& args);
 int source_vip_reserve(Context& context, const Args& args);
 
 }  // namespace wincni::hnsctl

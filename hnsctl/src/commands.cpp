@@ -30,6 +30,10 @@ const std::vector<Command>& all_commands() {
        "find (--apply: remove) what pods that are gone left: endpoints, allocations, scratch files (also: hnsctl "
        "doctor)",
        doctor_run},
+      {"collect", "run",
+       "write one zip with HNS's objects, configs, caches, logs and versions for a maintainer, secrets left out "
+       "(also: hnsctl collect)",
+       collect_run},
       {"source-vip", "reserve",
        "reserve kube-proxy's source VIP in the pods' host-local store and print it (also: hnsctl source-vip NETWORK)",
        source_vip_reserve},

@@ -25,7 +25,7 @@ bool is_help(const std::string& word) { return word == "--help" || word == "-h" 
 // Groups that are one command each: their verb may be left out.
 std::string_view implied_verb(std::string_view group) {
   if (group == "version" || group == "caps") return "show";
-  if (group == "audit" || group == "doctor") return "run";
+  if (group == "audit" || group == "doctor" || group == "collect") return "run";
   if (group == "explain") return "add";
   if (group == "source-vip") return "reserve";
   return {};

@@ -12,6 +12,10 @@ namespace wincni::hnsctl {
 
 // The runtime's CNI config folder, as the plugins' own defaults write paths.
 inline constexpr const char* kDefaultConfDir = "/etc/cni/net.d";
+// libcni's result cache and host-local's store, as the plugins resolve them:
+// on Windows, on the drive hnsctl runs from.
+inline constexpr const char* kDefaultCacheDir = "/var/lib/cni/results";
+inline constexpr const char* kDefaultIpamDir = "/var/lib/cni/networks";
 
 struct PodsDataDir {
   std::string data_dir;  // "" when the config gives none: host-local's default

@@ -19,6 +19,11 @@ constexpr std::size_t kMaxConfigBytes = 4 << 20;
 
 }  // namespace
 
+std::string containerd_config_option_default() {
+  const std::string file = cni::containerd_default_config_file(cni::Environment::from_process());
+  return file.empty() ? "none" : file;
+}
+
 std::vector<Leftover> survey_containerd(const std::string& config_file, bool named,
                                         const cni::ContainerdFolders& builtin, const std::string& conf_dir,
                                         const std::set<std::string>& plugins) {

@@ -15,6 +15,10 @@
 
 namespace wincni::hnsctl::doctor {
 
+// --containerd-config's default: containerd's own file on Windows; "none"
+// elsewhere, where nothing is read unless named.
+std::string containerd_config_option_default();
+
 // Nothing when `config_file` is "". A file that is not there is a note
 // when it was `named`, and nothing when it is only the default: containerd
 // may run with another (its --config), or not at all.

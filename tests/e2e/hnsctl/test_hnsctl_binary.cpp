@@ -578,3 +578,131 @@ TEST_CASE("explain: what would make ADD fail, and what the config asks that noth
 
 }  // namespace
 }  // namespace wincni::test
+
+namespace wincni::test {
+namespace {
+
+// The entries of a zip whose entries are stored (as collect writes them),
+// each checked against its CRC-32: a reader of our own, so that the suite
+// reads the bundle under Wine too (natively, Python's zipfile judges it as
+// well).
+std::map<std::string, std::string> zip_entries(const std::string& bytes) {
+  const auto u16 = [&bytes](std::size_t at) {
+    REQUIRE(at + 2 <= bytes.size());
+    return static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[at]) |
+                                      (static_cast<unsigned char>(bytes[at + 1]) << 8));
+  };
+  const auto u32 = [&u16](std::size_t at) { return u16(at) | (u16(at + 2) << 16); };
+  const auto crc_of = [](std::string_view data) {
+    std::uint32_t crc = 0xFFFFFFFFu;
+    for (unsigned char byte : data) {
+      crc ^= byte;
+      for (int bit = 0; bit < 8; ++bit) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    return ~crc;
+  };
+  REQUIRE(bytes.size() >= 22);
+  const std::size_t end = bytes.size() - 22;  // no archive comment
+  REQUIRE(u32(end) == 0x06054b50u);
+  std::map<std::string, std::string> entries;
+  std::size_t at = u32(end + 16);
+  for (std::uint32_t i = 0; i < u16(end + 10); ++i) {
+    REQUIRE(u32(at) == 0x02014b50u);
+    const std::uint32_t crc = u32(at + 16);
+    const std::uint32_t size = u32(at + 24);
+    const std::string name = bytes.substr(at + 46, u16(at + 28));
+    const std::size_t local = u32(at + 42);
+    REQUIRE(u32(local) == 0x04034b50u);
+    CHECK(u16(local + 8) == 0);  // stored
+    const std::string data = bytes.substr(local + 30 + u16(local + 26) + u16(local + 28), size);
+    CHECK_MESSAGE(crc_of(data) == crc, name);
+    entries[name] = data;
+    at += 46 + u16(at + 28) + u16(at + 30) + u16(at + 32);
+  }
+  return entries;
+}
+
+// A node with a pod's files where collect looks, and secrets planted where
+// operators' nodes have them: a kubeconfig beside the configs (calico's), a
+// token in a config, a password in the runtime's cache, a bearer token and a
+// private key quoted in the log, a registry's credentials in containerd's
+// config.
+TEST_CASE("collect: one zip with HNS, configs, caches, logs and versions; no secret in it, nothing changed") {
+  EmulatedNode node;
+  node.host_gw("10.244.1.0/24");
+  const fs::path conf = node.path("net.d");
+  fs::create_directories(conf);
+  std::ofstream(conf / "10-flannel.conflist")
+      << R"({"cniVersion":"1.0.0","name":"cbr0","plugins":[{"type":"flannel","delegate":{"type":"win-bridge"},)"
+      << R"("kubernetes":{"kubeconfig":"C:\\etc\\cni\\net.d\\calico-kubeconfig","token":"SECRET-1"}}]})";
+  std::ofstream(conf / "calico-kubeconfig") << "users:\n- name: calico\n  user:\n    token: SECRET-2\n";
+  fs::create_directories(node.runtime_cache_dir());
+  std::ofstream(fs::path(node.runtime_cache_dir()) / "cbr0-pod1-eth0")
+      << R"({"kind":"cniCacheV1","containerId":"pod1","config":"eyJ9","networkName":"cbr0",)"
+      << R"("result":{"ips":[{"address":"10.244.1.5/24"}]},"etcd":{"Password":"SECRET-3"}})";
+  fs::create_directories(fs::path(node.ipam_dir()) / "cbr0");
+  std::ofstream(fs::path(node.ipam_dir()) / "cbr0" / "10.244.1.5") << "pod1\neth0";
+  std::ofstream(node.path("subnet.env")) << "FLANNEL_NETWORK=10.244.0.0/16\nFLANNEL_SUBNET=10.244.1.1/24\n";
+  std::ofstream(node.path("wincni.log"))
+      << "2026-11-28T23:00:00Z info  win-bridge[1] ADD pod1: done\n"
+      << "2026-11-28T23:00:01Z debug flannel[2] Authorization: Bearer SECRET-4 sent\n"
+      << "-----BEGIN RSA PRIVATE KEY-----\nSECRET-5\n-----END RSA PRIVATE KEY-----\n";
+  std::ofstream(node.path("config.toml"))
+      << "version = 2\n[plugins.\"io.containerd.grpc.v1.cri\".registry.configs.\"r.example\".auth]\n"
+      << "  auth = \"SECRET-6\"\n  password = 'SECRET-7'\n  username = \"ops\"\n";
+  const auto networks_before = node.networks();
+  const auto endpoints_before = node.endpoints();
+
+  const std::string out = node.path("bundle.zip");
+  const Run collected = must(node.hnsctl({"collect", "--out", out, "--conf-dir", conf.string(), "--cache-dir",
+                                          node.runtime_cache_dir(), "--data-dir", node.ipam_dir(), "--flannel-dir",
+                                          node.scratch_dir(), "--subnet-file", node.path("subnet.env"), "--log-file",
+                                          node.path("wincni.log"), "--containerd-config", node.path("config.toml")}));
+  CHECK(collected.out.starts_with("wrote " + out + ": "));
+  const std::string bytes = file_text(out);
+  CHECK(bytes.find("SECRET-") == std::string::npos);
+
+  const std::map<std::string, std::string> entries = zip_entries(bytes);
+  for (const char* name :
+       {"README.txt", "hnsctl/version.txt", "hnsctl/caps.txt", "hnsctl/networks.txt", "hnsctl/networks-v1.txt",
+        "hnsctl/endpoints.txt", "hnsctl/endpoints-v1.txt", "hnsctl/namespaces.txt", "hnsctl/load-balancers.txt",
+        "hnsctl/audit.txt", "hnsctl/doctor.txt", "hns-v1/policylists.txt", "cni/conf/10-flannel.conflist",
+        "cni/results/cbr0-pod1-eth0", "host-local/cbr0/10.244.1.5", "flannel/subnet.env", "logs/wincni.log",
+        "containerd/config.toml", "binaries.txt"}) {
+    CHECK_MESSAGE(entries.count(name) == 1, name);
+  }
+  CHECK(entries.count("cni/conf/calico-kubeconfig") == 0);
+  const std::string& readme = entries.at("README.txt");
+  CHECK(readme.find("calico-kubeconfig: not a kind of file collect takes") != std::string::npos);
+  CHECK_MESSAGE(readme.find("6 values that looked like secrets were replaced") != std::string::npos, readme);
+  CHECK(entries.at("hnsctl/networks.txt").find("\"cbr0\"") != std::string::npos);
+  CHECK(entries.at("hnsctl/endpoints-v1.txt").find("cbr0_ep") != std::string::npos);
+  // doctor's own findings: the config's subnet.env, containerd's folders.
+  CHECK_MESSAGE(entries.at("hnsctl/doctor.txt").find("\"Kind\": \"containerd\"") != std::string::npos,
+                entries.at("hnsctl/doctor.txt"));
+  CHECK(entries.at("host-local/cbr0/10.244.1.5") == "pod1\neth0");
+  CHECK(entries.at("flannel/subnet.env").find("FLANNEL_SUBNET=10.244.1.1/24") != std::string::npos);
+  CHECK(entries.at("logs/wincni.log").find("ADD pod1: done") != std::string::npos);
+  CHECK(entries.at("containerd/config.toml").find("username = \"ops\"") != std::string::npos);
+  CHECK(entries.at("binaries.txt").find("--version\nhnsctl (wincni ") != std::string::npos);
+  // A configuration JSON keeps its shape: the token's value alone is gone.
+  CHECK(nlohmann::json::parse(entries.at("cni/conf/10-flannel.conflist"))["plugins"][0]["kubernetes"]["token"] ==
+        "<redacted>");
+
+  // Nothing on the node changed.
+  CHECK(node.networks() == networks_before);
+  CHECK(node.endpoints() == endpoints_before);
+  CHECK(fs::exists(fs::path(node.ipam_dir()) / "cbr0" / "10.244.1.5"));
+  CHECK(fs::exists(fs::path(node.runtime_cache_dir()) / "cbr0-pod1-eth0"));
+#ifndef _WIN32
+  // Another reader's word on the format.
+  const int zipfile = std::system(("python3 -c 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); "
+                                   "sys.exit(z.testzip() is not None or len(z.namelist()) < 19)' '" +
+                                   out + "'")
+                                      .c_str());
+  CHECK(zipfile == 0);
+#endif
+}
+
+}  // namespace
+}  // namespace wincni::test

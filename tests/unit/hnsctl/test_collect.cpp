@@ -1,0 +1,50 @@
+// The support bundle's two formats of its own: the secret redaction every
+// text passes, and the zip writer (its CRC-32 against the check value every
+// CRC-32 catalogue gives; the e2e suite reads whole archives).
+
+#include <doctest/doctest.h>
+
+#include "collect/secret_redaction.hpp"
+#include "collect/zip_archive.hpp"
+
+using namespace wincni::hnsctl::collect;
+
+TEST_CASE("redaction: values after keys naming a secret, in JSON, YAML, TOML and headers") {
+  const auto redacted = [](std::string_view text) { return redact_secrets(text).text; };
+  CHECK(redacted(R"({"token": "abc", "name":"cbr0"})") == R"({"token": "<redacted>", "name":"cbr0"})");
+  CHECK(redacted(R"({"bearerToken":"a\"b","x":1})") == R"({"bearerToken":"<redacted>","x":1})");
+  CHECK(redacted("users:\n- user:\n    token: eyJh.b.c\n    client-key-data: LS0t\n") ==
+        "users:\n- user:\n    token: <redacted>\n    client-key-data: <redacted>\n");
+  CHECK(redacted("  password = 'p'\n  auth = \"dXNlcjpwYXNz\"\n  username = \"ops\"\n") ==
+        "  password = '<redacted>'\n  auth = \"<redacted>\"\n  username = \"ops\"\n");
+  CHECK(redacted("GET / Authorization: Bearer abc.def next") == "GET / Authorization: Bearer <redacted> next");
+  CHECK(redacted("x-----BEGIN EC PRIVATE KEY-----\nMHc\n-----END EC PRIVATE KEY-----y") ==
+        "x-----BEGIN EC PRIVATE KEY-----<redacted>-----END EC PRIVATE KEY-----y");
+  CHECK(redact_secrets(R"({"Password":"a","secret":"b"})").values == 2);
+}
+
+TEST_CASE("redaction: what only looks like a secret's key stays") {
+  for (std::string_view text : {R"({"tokenFile": "C:\\k\\token"})", "author: someone", "a token was refused",
+                                "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----",
+                                R"({"kubeconfig":"C:\\etc\\kubeconfig","passwordPath":"/p"})"}) {
+    CAPTURE(text);
+    CHECK(redact_secrets(text).text == text);
+    CHECK(redact_secrets(text).values == 0);
+  }
+  // Redacting twice changes nothing more.
+  const std::string once = redact_secrets(R"({"token":"abc"})").text;
+  CHECK(redact_secrets(once).text == once);
+  CHECK(redact_secrets(once).values == 0);
+}
+
+TEST_CASE("zip: CRC-32's check value; an archive's size is its headers and contents") {
+  CHECK(crc32("123456789") == 0xCBF43926u);
+  CHECK(crc32("") == 0u);
+  ZipArchive archive(0);
+  archive.add("a/b.txt", "hello");
+  archive.add("c", "");
+  CHECK(archive.entries() == 2);
+  // Two local headers (30 + name) and contents, two central entries
+  // (46 + name), the end record (22).
+  CHECK(archive.finish().size() == (30 + 7 + 5) + (30 + 1) + (46 + 7) + (46 + 1) + 22);
+}
