@@ -29,8 +29,14 @@ SplitPath split(const std::string& path) {
   return {path.substr(0, slash == 0 ? 1 : slash), path.substr(slash + 1)};
 }
 
+// With --binaries-only the node's configs are someone else's (rke2's,
+// k3s's): only where containerd finds plugins matters.
+std::string checked_conf_dir(const InstallOptions& options) {
+  return options.binaries_only ? std::string() : options.conf_dir;
+}
+
 std::string patch(std::string_view text, const InstallOptions& options) {
-  return cni::patch_containerd_cni_folders(text, options.bin_dir, options.conf_dir);
+  return cni::patch_containerd_cni_folders(text, options.bin_dir, checked_conf_dir(options));
 }
 
 }  // namespace
@@ -56,7 +62,7 @@ ContainerdConfigPlan plan_containerd_config(const InstallOptions& options) {
   cni::ContainerdCniSettings settings;
   try {
     settings = cni::read_containerd_cni_settings(*plan.original, options.containerd.builtin);
-    plan.mismatches = cni::containerd_folder_mismatches(settings, options.bin_dir, options.conf_dir);
+    plan.mismatches = cni::containerd_folder_mismatches(settings, options.bin_dir, checked_conf_dir(options));
     if (!plan.mismatches.empty() && options.containerd.patch) plan.patched = patch(*plan.original, options);
   } catch (const cni::ContainerdConfigError& error) {
     throw std::runtime_error(

@@ -79,20 +79,24 @@ void install(const InstallOptions& options, os::ByteSink& report) {
   const std::string source_dir = release_dir(options);
   const std::vector<std::string> binaries = suite_binaries();
   const std::vector<std::string> builds = read_binaries(source_dir, binaries);
-  const std::string conflist = flannel_conflist(options.network);
-  const bool with_net_conf = !options.network.cluster_networks.empty();
-  const std::string net_conf = with_net_conf ? flanneld_net_conf(options.network) : std::string();
+  const std::string conflist = options.binaries_only ? std::string() : flannel_conflist(options.network);
+  const bool with_net_conf = !options.binaries_only && !options.network.cluster_networks.empty();
+  const std::string net_conf = !with_net_conf                               ? std::string()
+                               : !options.network.flanneld_net_conf.empty() ? options.network.flanneld_net_conf
+                                                                            : flanneld_net_conf(options.network);
 
   // The runtime starts what lands in these folders as root or SYSTEM: one
   // that others may write lets them put their own program in its place
   // (security review, finding 4). Refused before anything is written.
   for (const std::string* folder : {&options.bin_dir, &options.conf_dir, &options.flanneld_conf_dir}) {
     if (folder == &options.flanneld_conf_dir && !with_net_conf) continue;
+    if (folder == &options.conf_dir && options.binaries_only) continue;
     private_files::require_administrators_only(*folder);
   }
   // A config that sorts before ours keeps the node on another plugin: the
   // run would succeed and change nothing that matters.
-  const std::vector<std::string> earlier = configs_loaded_before(options.conf_dir, options.conf_name);
+  const std::vector<std::string> earlier =
+      options.binaries_only ? std::vector<std::string>() : configs_loaded_before(options.conf_dir, options.conf_name);
   if (!earlier.empty() && !options.take_over) {
     throw std::runtime_error(fmt::format(
         "{} in {} sorts before {}: the runtime loads the first config in name order, so pods would keep getting "
@@ -110,6 +114,10 @@ void install(const InstallOptions& options, os::ByteSink& report) {
     report.write(describe(install_binary(builds[i], options.bin_dir, binaries[i])) + '\n');
   }
 
+  if (options.binaries_only) {
+    apply_containerd_config(containerd, report);
+    return;
+  }
   remove_leftovers(options.conf_dir, {options.conf_name});
   report_config(options.conf_dir, options.conf_name, update_config_file(options.conf_dir, options.conf_name, conflist),
                 report);

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "cluster_net_conf.hpp"
 #include "node_layout.hpp"
 #include "wincni/os/command_line.hpp"
 #include "wincni/os/private_files.hpp"
@@ -45,6 +46,9 @@ constexpr Setting kSettings[] = {
      "IPv4 service network)"},
     {"dns-domain", "WINCNI_DNS_DOMAIN", "the cluster's DNS domain (default cluster.local)"},
     {"flanneld-conf-dir", "WINCNI_FLANNELD_CONF_DIR", "where net-conf.json goes (default C:\\etc\\kube-flannel)"},
+    {"net-conf", "WINCNI_NET_CONF",
+     "the cluster's flanneld net-conf.json (kube-flannel-cfg's): backend, VNI and cluster CIDR are read from it, "
+     "and it is written for flanneld as it is"},
     {"containerd-config", "WINCNI_CONTAINERD_CONFIG",
      "containerd's config.toml, checked to read CNI plugins from bin-dir and configs from conf-dir (default, "
      "with the containerd layout: %ProgramFiles%\\containerd\\config.toml; none: no check)"},
@@ -165,10 +169,34 @@ std::vector<cni::IpAddress> read_dns_servers(const SettingValues& values,
   return servers;
 }
 
+// A value the cluster's net-conf.json gives, and a flag or variable that
+// says otherwise: one of them is wrong, and a node configured against the
+// cluster's file would not reach the other nodes.
+void require_same(const SettingValues& values, std::string_view flag, bool same, const std::string& file) {
+  if (!values.get(flag).empty() && !same) {
+    throw UsageError(fmt::format("{} \"{}\" differs from what {} says: leave it out, or correct one of them",
+                                 values.origin(flag), values.get(flag), file));
+  }
+}
+
 NetworkSettings read_network(const SettingValues& values) {
   NetworkSettings network;
   network.backend = read_backend(values);
   network.vni = read_vni(values);
+  std::optional<ClusterNetConf> cluster;
+  if (const std::string file = values.get("net-conf"); !file.empty()) {
+    if (!os::private_files::starts_at_root(file)) {
+      throw UsageError(fmt::format("{}: \"{}\" is not a full path", values.origin("net-conf"), file));
+    }
+    cluster = read_cluster_net_conf(file);
+    require_same(values, "backend", network.backend == cluster->backend, file);
+    network.backend = cluster->backend;
+    if (cluster->backend == flannel::Backend::Vxlan) {
+      require_same(values, "vni", network.vni == cluster->vni, file);
+      network.vni = cluster->vni;
+    }
+    network.flanneld_net_conf = cluster->text;
+  }
   network.network_name = values.get("network-name");
   if (network.network_name.empty()) network.network_name = flanneld_network_name(network.backend, network.vni);
   network.service_networks = read_networks(values, "service-cidr");
@@ -178,6 +206,17 @@ NetworkSettings read_network(const SettingValues& values) {
         "the pods' policies for reaching services are generated from it");
   }
   network.cluster_networks = read_networks(values, "cluster-cidr");
+  if (cluster) {
+    const auto same_networks = [&] {
+      if (network.cluster_networks.size() != cluster->cluster_networks.size()) return false;
+      for (std::size_t i = 0; i < network.cluster_networks.size(); ++i) {
+        if (network.cluster_networks[i].str() != cluster->cluster_networks[i].str()) return false;
+      }
+      return true;
+    };
+    require_same(values, "cluster-cidr", same_networks(), values.get("net-conf"));
+    network.cluster_networks = cluster->cluster_networks;
+  }
   // flanneld's net-conf.json needs its IPv4 "Network" (an IPv6-only
   // cluster has none to give it).
   if (!network.cluster_networks.empty() &&
@@ -267,6 +306,9 @@ os::OptionSet command_line_options() {
       .flag("patch-containerd-config",
             "when containerd's config.toml points elsewhere, set its cni table to bin-dir and conf-dir (the file "
             "as it was is kept beside it as config.toml.wincni-backup) [WINCNI_PATCH_CONTAINERD_CONFIG=1]")
+      .flag("binaries-only",
+            "install the binaries only, for a node whose CNI config and flanneld another agent runs (rke2, k3s): "
+            "no config, no net-conf.json, no cluster settings needed [WINCNI_BINARIES_ONLY=1]")
       .flag("uninstall",
             "undo an installation: remove this release's binaries, move our config aside, put back "
             "what --take-over moved and containerd's config.toml as it was before --patch-containerd-config "
@@ -341,6 +383,9 @@ ParsedCommandLine parse_command_line(const std::vector<std::string>& args, const
     parsed.request = Request::Uninstall;
     return parsed;
   }
+  options_out.binaries_only = flags.given("binaries-only") || env.get_or("WINCNI_BINARIES_ONLY", "") == "1";
+  // The binaries need no cluster settings.
+  if (options_out.binaries_only) return parsed;
   options_out.network = read_network(values);
   options_out.take_over = flags.given("take-over") || env.get_or("WINCNI_TAKE_OVER", "") == "1";
   return parsed;

@@ -40,6 +40,9 @@ struct InstallOptions {
   // Move the configs that would be loaded before ours aside
   // (config_takeover.hpp); without it they make the run fail.
   bool take_over = false;
+  // Only the binaries: the node's CNI config and flanneld are someone
+  // else's (rke2 and k3s write their own and run flanneld in their agent).
+  bool binaries_only = false;
   ContainerdCheck containerd;
 };
 

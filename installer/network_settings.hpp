@@ -25,6 +25,9 @@ struct NetworkSettings {
   std::optional<cni::IpAddress> node_ip;
   std::vector<cni::IpAddress> dns_servers;  // the cluster DNS service
   std::string dns_domain = "cluster.local";
+  // The cluster's own net-conf.json (--net-conf), written for flanneld as it
+  // is; "" when net-conf.json is made from the settings above.
+  std::string flanneld_net_conf;
 };
 
 // The network name flanneld gives the backend's HNS network.

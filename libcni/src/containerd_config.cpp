@@ -205,7 +205,7 @@ std::string patch_containerd_cni_folders(std::string_view config_toml, const std
   } else {
     set(table.bin_dir, "bin_dir", toml::string_literal(bin_dir));
   }
-  set(table.conf_dir, "conf_dir", toml::string_literal(conf_dir));
+  if (!conf_dir.empty()) set(table.conf_dir, "conf_dir", toml::string_literal(conf_dir));
 
   std::string patched(config_toml);
   if (!added.empty()) {
@@ -280,7 +280,7 @@ std::vector<std::string> containerd_folder_mismatches(const ContainerdCniSetting
         dirs.empty() ? "no folder" : fmt::format("{}", fmt::join(dirs, ", ")),
         where(settings.bin_dirs_from_file, settings.config_version == 3 ? "bin_dirs" : "bin_dir"), bin_dir));
   }
-  if (!same_folder(settings.folders.conf_dir, conf_dir)) {
+  if (!conf_dir.empty() && !same_folder(settings.folders.conf_dir, conf_dir)) {
     mismatches.push_back(fmt::format("containerd reads CNI configs from {} ({}), not from {}",
                                      settings.folders.conf_dir, where(settings.conf_dir_from_file, "conf_dir"),
                                      conf_dir));

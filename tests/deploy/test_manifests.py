@@ -64,26 +64,42 @@ def release_binaries(source):
         return set(re.findall(r"'[\w/.-]+/([\w.-]+\.exe)'", f.read()))
 
 
-def run_installer(installer, binaries, config_map, work, with_name=True):
-    """The init container's run of wincni-install, into folders under work."""
+# kube-flannel.yml's net-conf.json as sig-windows-tools' flannel guide has it
+# edited for Windows nodes (VNI 4096, port 4789), and its host-gw form.
+CLUSTER_NET_CONFS = {
+    'vxlan': '{\n  "Network": "10.244.0.0/16",\n  "EnableNFTables": false,\n'
+             '  "Backend": {\n    "Type": "vxlan",\n    "VNI": 4096,\n    "Port": 4789\n  }\n}\n',
+    'host-gw': '{\n  "Network": "10.244.0.0/16",\n  "Backend": {\n    "Type": "host-gw"\n  }\n}\n',
+}
+FLANNELD_NETWORK = {'vxlan': 'flannel.4096', 'host-gw': 'cbr0'}
+
+
+def run_installer(installer, binaries, config_map, init, work, backend):
+    """The init container's run of wincni-install, into folders under work:
+    its variables from the ConfigMap, its --net-conf kube-flannel-cfg's."""
     src = os.path.join(work, 'src')
     os.makedirs(src, exist_ok=True)
     for binary in binaries:
         shutil.copy2(binary, src)
-    env = {'PATH': os.environ.get('PATH', '/usr/bin:/bin'), 'WINCNI_LAYOUT': 'containerd',
-           'WINCNI_BACKEND': config_map['backend'], 'WINCNI_VNI': config_map['vni'],
-           'WINCNI_SERVICE_CIDR': config_map['service-cidr'], 'WINCNI_CLUSTER_CIDR': config_map['cluster-cidr'],
-           'WINCNI_NODE_IP': '192.0.2.10'}
-    if with_name:
-        env['WINCNI_NETWORK_NAME'] = config_map['network-name']
+    net_conf_file = os.path.join(work, 'net-conf.json')
+    with open(net_conf_file, 'w') as f:
+        f.write(CLUSTER_NET_CONFS[backend])
+    env = {'PATH': os.environ.get('PATH', '/usr/bin:/bin'), 'WINCNI_NODE_IP': '192.0.2.10'}
+    for name, item in env_of(init).items():
+        if 'value' in item:
+            env[name] = item['value']
+        elif 'configMapKeyRef' in item.get('valueFrom', {}):
+            env[name] = config_map[item['valueFrom']['configMapKeyRef']['key']]
     run = subprocess.run([installer, '--source-dir', src, '--bin-dir', os.path.join(work, 'bin'), '--conf-dir',
-                          os.path.join(work, 'conf'), '--flanneld-conf-dir', os.path.join(work, 'flanneld')],
+                          os.path.join(work, 'conf'), '--flanneld-conf-dir', os.path.join(work, 'flanneld'),
+                          '--net-conf', net_conf_file],
                          env=env, capture_output=True, text=True, timeout=60)
-    check(run.returncode == 0, f'wincni-install takes the ConfigMap\'s values ({run.stderr.strip()})')
+    check(run.returncode == 0, f'wincni-install takes the ConfigMap\'s values and {backend} net-conf.json '
+                               f'({run.stderr.strip()})')
     with open(os.path.join(work, 'conf', '10-flannel.conflist')) as f:
         conflist = json.load(f)
     with open(os.path.join(work, 'flanneld', 'net-conf.json')) as f:
-        net_conf = json.load(f)
+        net_conf = f.read()
     return conflist, net_conf
 
 
@@ -113,19 +129,26 @@ def check_daemonset(ds, config_map, image, files, binaries):
           f'{name}: replaced one node at a time')
     for container in pod['containers']:
         check(container.get('resources', {}).get('requests'), f'{name}/{container["name"]}: requests resources')
+    check(ds['metadata'].get('namespace') == 'kube-flannel', f'{name}: in kube-flannel.yml\'s namespace')
     volumes = {volume['name'] for volume in pod.get('volumes', [])}
+    for volume in pod.get('volumes', []):
+        check(volume.get('configMap', {}).get('name') in ('kube-flannel-cfg', 'wincni-config'),
+              f'{name}: volume {volume["name"]} is kube-flannel-cfg (the cluster\'s own net-conf.json)')
     for container in pod.get('initContainers', []) + pod['containers']:
         where = f'{name}/{container["name"]}'
         check(container['image'] == image, f'{where}: image {container["image"]} is {image}')
+        mounted = set()
         for mount in container.get('volumeMounts', []):
             check(mount['name'] in volumes, f'{where}: volume {mount["name"]} is declared')
+            mounted.add(mount['mountPath'].strip('/').replace('/', '\\'))
         for item in container.get('env', []):
             ref = item.get('valueFrom', {}).get('configMapKeyRef')
             if ref:
                 check(ref['name'] == 'wincni-config' and ref['key'] in config_map,
                       f'{where}: {item["name"]} comes from wincni-config key {ref["key"]}')
         for path in SANDBOX_PATH.findall(' '.join(container['command'])):
-            check(is_in_image(path, files, binaries), f'{where}: runs {path}, which the image has')
+            in_mount = any(path.startswith(mount + '\\') for mount in mounted)
+            check(in_mount or is_in_image(path, files, binaries), f'{where}: uses {path}, which the image or a mount has')
 
 
 def is_in_image(path, files, binaries):
@@ -167,7 +190,8 @@ def main():
     # and the service account's token and CA, which Kubernetes mounts.
     mounts = {SERVICE_ACCOUNT}
     for ds in daemonsets:
-        for container in ds['spec']['template']['spec']['containers']:
+        pod = ds['spec']['template']['spec']
+        for container in pod.get('initContainers', []) + pod['containers']:
             mounts |= {mount['mountPath'].strip('/').replace('/', '\\') for mount in container.get('volumeMounts', [])}
     for name, text in scripts.items():
         for path in SANDBOX_PATH.findall(text):
@@ -182,27 +206,47 @@ def main():
     check('wincni-install.exe' in ' '.join(init['command']), 'the flannel pod starts with wincni-install')
     check(env_of(init)['WINCNI_LAYOUT']['value'] == 'containerd', 'it installs for containerd')
 
+    check(flannel_ds['spec']['template']['spec']['serviceAccountName'] == 'flannel',
+          'flanneld runs as kube-flannel.yml\'s service account')
+    check('--net-conf "$env:CONTAINER_SANDBOX_MOUNT_POINT\\etc\\kube-flannel\\net-conf.json"' in
+          ' '.join(init['command']), 'the installer reads kube-flannel-cfg\'s net-conf.json where it is mounted')
+
     work = tempfile.mkdtemp(prefix='wincni-deploy-')
     try:
-        conflist, net_conf = run_installer(args.installer, args.binaries, config_map, os.path.join(work, 'named'))
-        default_conflist, _ = run_installer(args.installer, args.binaries, config_map, os.path.join(work, 'default'),
-                                            with_name=False)
+        results = {backend: run_installer(args.installer, args.binaries, config_map, init,
+                                          os.path.join(work, backend), backend) for backend in CLUSTER_NET_CONFS}
         layouts = json.loads(subprocess.run([args.installer, '--layouts'], capture_output=True, text=True,
                                             check=True).stdout)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    check(conflist['name'] == config_map['network-name'], 'the CNI config names the ConfigMap\'s network')
-    check(default_conflist['name'] == config_map['network-name'],
-          f'which is the name flanneld gives the {config_map["backend"]} network ({default_conflist["name"]})')
-    check(conflist['plugins'][0]['serviceCIDR'] == config_map['service-cidr'], 'the service CIDR reaches the config')
-    check(net_conf.get('Network') == config_map['cluster-cidr'] and
-          net_conf['Backend'].get('Type') == config_map['backend'] and
-          str(net_conf['Backend'].get('VNI', config_map['vni'])) == config_map['vni'],
-          f'net-conf.json is the ConfigMap\'s network and backend ({net_conf})')
+    for backend, (conflist, net_conf) in results.items():
+        check(conflist['name'] == FLANNELD_NETWORK[backend],
+              f'{backend}: the CNI config names the network flanneld makes ({conflist["name"]})')
+        check(conflist['plugins'][0]['serviceCIDR'] == config_map['service-cidr'],
+              f'{backend}: the service CIDR reaches the config')
+        check(net_conf == CLUSTER_NET_CONFS[backend], f'{backend}: flanneld gets kube-flannel-cfg\'s net-conf.json '
+                                                      'as it is')
 
     # A feature gate removed upstream stops kube-proxy from starting.
-    check('--feature-gates' not in scripts['start-kube-proxy.ps1'], 'kube-proxy is started without feature gates')
+    proxy = scripts['start-kube-proxy.ps1']
+    check('--feature-gates' not in proxy, 'kube-proxy is started without feature gates')
+    conflist_path = layouts['containerd']['conf'] + '\\10-flannel.conflist'
+    check(f"$conflist = '{conflist_path}'" in proxy,
+          f'kube-proxy takes the network\'s name from the config wincni-install writes ({conflist_path})')
+    check("etc\\kube-flannel\\net-conf.json" in proxy and '$netConf.Network' in proxy,
+          'kube-proxy\'s cluster CIDR is kube-flannel-cfg\'s Network')
+    for ds in daemonsets:
+        for container in ds['spec']['template']['spec']['containers']:
+            ref = env_of(container).get('KUBELET_KUBECONFIG', {}).get('valueFrom', {}).get('configMapKeyRef', {})
+            check(ref.get('key') == 'kubelet-kubeconfig',
+                  f'{ds["metadata"]["name"]}: the API server\'s address comes from the kubelet\'s kubeconfig')
     flanneld = scripts['start-flanneld.ps1']
+    flannel_env = env_of(flannel_ds['spec']['template']['spec']['containers'][0])
+    check('--iface $env:NODE_IP' in flanneld and
+          flannel_env.get('NODE_IP', {}).get('valueFrom', {}).get('fieldRef', {}).get('fieldPath') == 'status.hostIP',
+          'flanneld is started with --iface, the node\'s address')
+    check('route.exe /p add 169.254.169.254 mask 255.255.255.255' in flanneld,
+          'the cloud metadata address is routed through the node, as sig-windows-tools\' script does')
     net_conf_path = layouts['flanneld']['conf'] + '\\net-conf.json'
     check(f"--net-config-path '{net_conf_path}'" in flanneld,
           f'flanneld reads net-conf.json where wincni-install writes it ({net_conf_path})')

@@ -1,13 +1,36 @@
-# A kubeconfig for a HostProcess container: kubeadm's kube-proxy kubeconfig
-# (mounted from the kube-proxy ConfigMap) names the API server, but it points
-# at the service account token and CA by their paths inside a normal
-# container (/var/run/secrets/...). In a HostProcess container those files
-# are under the sandbox mount point instead, so the paths are rewritten.
+# A kubeconfig for a HostProcess container: the API server's address from
+# the node's own kubelet kubeconfig ($env:KUBELET_KUBECONFIG; kubeadm's is
+# C:\etc\kubernetes\kubelet.conf, rke2's and k3s's their agent's), and the
+# pod's service account token and CA, which a HostProcess container finds
+# under its sandbox mount point, not at /var/run/secrets. The address must
+# be the API server's own: no service address works on the node before
+# flanneld and kube-proxy run.
 function Write-SandboxKubeconfig([string]$Destination) {
   $root = $env:CONTAINER_SANDBOX_MOUNT_POINT
-  $source = Join-Path $root 'var\lib\kube-proxy\kubeconfig.conf'
-  $secrets = Join-Path $root 'var\run\secrets\kubernetes.io\serviceaccount'
-  $text = (Get-Content -Raw $source) -replace '/var/run/secrets/kubernetes.io/serviceaccount', ($secrets -replace '\\', '/')
+  $kubelet = if ($env:KUBELET_KUBECONFIG) { $env:KUBELET_KUBECONFIG } else { 'C:\etc\kubernetes\kubelet.conf' }
+  $server = Get-Content $kubelet | ForEach-Object { if ($_ -match '^\s*server:\s*(\S+)') { $Matches[1] } } |
+    Select-Object -First 1
+  if (-not $server) { throw "no API server address (server:) in $kubelet; set kubelet-kubeconfig in wincni-config" }
+  $secrets = (Join-Path $root 'var\run\secrets\kubernetes.io\serviceaccount') -replace '\\', '/'
+  $text = @"
+apiVersion: v1
+kind: Config
+clusters:
+- name: cluster
+  cluster:
+    server: $server
+    certificate-authority: $secrets/ca.crt
+users:
+- name: pod
+  user:
+    tokenFile: $secrets/token
+contexts:
+- name: pod
+  context:
+    cluster: cluster
+    user: pod
+current-context: pod
+"@
   # ASCII: no byte-order mark, which client-go's YAML reader refuses.
   Set-Content -Encoding ascii -Path $Destination -Value $text
 }

@@ -452,6 +452,93 @@ TEST_CASE("a containerd config.toml that cannot be read as containerd's, or is n
   CHECK(skipped.out.find("config.toml") == std::string::npos);
 }
 
+// operator review: the cluster's facts were repeated in a ConfigMap of our
+// own, which drifts from kube-flannel's kube-flannel-cfg, the file the Linux
+// nodes' flanneld reads.
+TEST_CASE("--net-conf: kube-flannel-cfg's net-conf.json gives backend, VNI and pod network, and is written as it is") {
+  InstallerNode node;
+  const fs::path net_conf = node.path("kube-flannel-cfg-net-conf.json");
+  const std::string cluster =
+      "{\n  \"Network\": \"10.42.0.0/16\",\n  \"EnableNFTables\": false,\n"
+      "  \"Backend\": {\"Type\": \"vxlan\", \"VNI\": 4097, \"Port\": 4789}\n}\n";
+  std::ofstream(net_conf, std::ios::binary) << cluster;
+  std::vector<std::string> args = {"--net-conf", net_conf.string()};
+  args.insert(args.end(), kServiceCidr.begin(), kServiceCidr.end());
+  const auto run = node.install(args);
+  INFO(run.out << run.err);
+  REQUIRE(run.exit_code == 0);
+  CHECK(file_text(node.flanneld() / "net-conf.json") == cluster);  // every node runs one file
+  const json conflist = json::parse(file_text(node.conf() / "10-flannel.conflist"));
+  CHECK(conflist["name"] == "flannel.4097");
+  CHECK(conflist["plugins"][0]["delegate"]["type"] == "win-overlay");
+
+  // A flag that agrees is fine; one that does not names both sides.
+  std::vector<std::string> agreeing = args;
+  agreeing.insert(agreeing.end(), {"--vni", "4097", "--cluster-cidr", "10.42.0.0/16"});
+  CHECK(node.install(agreeing).exit_code == 0);
+  const auto differing = node.install(args, {{"WINCNI_BACKEND", "host-gw"}});
+  CHECK(differing.exit_code == 2);
+  CHECK(differing.err.find("WINCNI_BACKEND \"host-gw\" differs from what " + net_conf.string() + " says") !=
+        std::string::npos);
+
+  struct Refused {
+    std::string text;
+    std::string message;
+  };
+  const std::vector<Refused> refused = {
+      {R"({"Network":"10.244.0.0/16","Backend":{"Type":"vxlan"}})",
+       "Backend.VNI is 1 (flannel's default); flanneld on Windows needs 4096 or more"},
+      {R"({"Network":"10.244.0.0/16","Backend":{"Type":"vxlan","VNI":4096}})",
+       "Backend.Port is 8472 (flannel's default on Linux); HNS's Overlay network uses 4789 only"},
+      {R"({"Network":"10.244.0.0/16","Backend":{"Type":"wireguard"}})", "Backend.Type \"wireguard\""},
+      {R"({"Network":"10.244.0.1/16","Backend":{"Type":"host-gw"}})", "\"Network\" must be the cluster's pod network"},
+      {"not json", "not a JSON object"},
+  };
+  for (const Refused& bad : refused) {
+    std::ofstream(net_conf, std::ios::binary | std::ios::trunc) << bad.text;
+    const auto attempt = node.install(args);
+    INFO(bad.text << "\n" << attempt.err);
+    CHECK(attempt.exit_code == 2);
+    CHECK(attempt.err.find(bad.message) != std::string::npos);
+  }
+  // host-gw takes no VNI or port.
+  std::ofstream(net_conf, std::ios::binary | std::ios::trunc)
+      << R"({"Network":"10.244.0.0/16","Backend":{"Type":"host-gw"}})";
+  const auto host_gw = node.install(args);
+  REQUIRE(host_gw.exit_code == 0);
+  CHECK(json::parse(file_text(node.conf() / "10-flannel.conflist"))["name"] == "cbr0");
+}
+
+// rke2 and k3s write their own conflist (07-flannel.conflist) and run
+// flanneld and kube-proxy in their agent: only the plugins are replaced.
+TEST_CASE("--binaries-only: the plugins for a node whose config another agent writes (rke2, k3s)") {
+  InstallerNode node;
+  fs::create_directories(node.conf());
+  const std::string theirs = R"({"cniVersion":"1.0.0","name":"flannel.4096","plugins":[{"type":"flannel"}]})";
+  std::ofstream(node.conf() / "07-flannel.conflist") << theirs;
+  // The agent's containerd reads configs from its own folder; only the bin
+  // folder is checked.
+  const fs::path config = node.path("config.toml");
+  std::ofstream(config, std::ios::binary) << "version = 2\n[plugins.\"io.containerd.grpc.v1.cri\".cni]\n  bin_dir = '"
+                                          << node.bin().string() << "'\n  conf_dir = 'C:\\elsewhere'\n";
+  const auto run = node.install({"--binaries-only", "--containerd-config", config.string()});
+  INFO(run.out << run.err);
+  REQUIRE(run.exit_code == 0);
+  CHECK(entries(node.bin()) == node.binaries());
+  CHECK(entries(node.conf()) == std::vector<std::string>{"07-flannel.conflist"});
+  CHECK(file_text(node.conf() / "07-flannel.conflist") == theirs);
+  CHECK_FALSE(fs::exists(node.flanneld()));
+  CHECK(run.line_about(config) == "containerd finds wincni's plugins and config");
+
+  // A containerd that looks for plugins elsewhere still fails the run.
+  std::ofstream(config, std::ios::binary | std::ios::trunc)
+      << "version = 2\n[plugins.\"io.containerd.grpc.v1.cri\".cni]\n  bin_dir = 'C:\\rke2\\bin'\n";
+  const auto elsewhere = node.install({"--containerd-config", config.string()}, {{"WINCNI_BINARIES_ONLY", "1"}});
+  CHECK(elsewhere.exit_code == 1);
+  CHECK(elsewhere.err.find("containerd looks for CNI plugins in C:\\rke2\\bin") != std::string::npos);
+  CHECK(elsewhere.err.find("reads CNI configs") == std::string::npos);
+}
+
 TEST_CASE("bad input fails before anything on the node changes") {
   InstallerNode node;
   struct Case {

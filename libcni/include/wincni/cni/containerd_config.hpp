@@ -58,8 +58,9 @@ ContainerdCniSettings read_containerd_cni_settings(std::string_view config_toml,
 // it, a deprecated bin_dir emptied; versions 1 and 2: bin_dir) and reads
 // configs from `conf_dir`; every other byte as it was. Keys missing from an
 // existing table are added under its header; a missing table is appended.
-// Throws ContainerdConfigError when the table is defined in a form this
-// does not edit (dotted keys or an inline table in its parent).
+// A `conf_dir` of "" leaves conf_dir as it is. Throws ContainerdConfigError
+// when the table is defined in a form this does not edit (dotted keys or an
+// inline table in its parent).
 std::string patch_containerd_cni_folders(std::string_view config_toml, const std::string& bin_dir,
                                          const std::string& conf_dir);
 
@@ -70,7 +71,8 @@ std::string patch_containerd_cni_folders(std::string_view config_toml, const std
 bool same_folder(std::string_view a, std::string_view b, PathFlavor flavor = kNativePathFlavor);
 
 // What keeps containerd from running the plugins in `bin_dir` with the
-// configs in `conf_dir`, one sentence each; empty when nothing does.
+// configs in `conf_dir` (unless ""), one sentence each; empty when nothing
+// does.
 std::vector<std::string> containerd_folder_mismatches(const ContainerdCniSettings& settings, const std::string& bin_dir,
                                                       const std::string& conf_dir);
 
