@@ -135,6 +135,14 @@ class Scanner {
   // Fills kind, strings and scalar; inline tables' own entries are recorded
   // as they are read.
   void value(Entry& entry) {
+    // Each array or inline table is a level of this recursion: a file of
+    // "[[[[..." must be an error, never a stack overflow.
+    if (depth_ >= kMaxDepth) fail("arrays or inline tables nested deeper than 64 levels");
+    ++depth_;
+    struct Leave {
+      int& depth;
+      ~Leave() { --depth; }
+    } leave{depth_};
     const char c = peek();
     if (c == '"' || c == '\'') {
       entry.kind = ValueKind::String;
@@ -338,7 +346,10 @@ class Scanner {
     }
   }
 
+  static constexpr int kMaxDepth = 64;
+
   std::string_view text_;
+  int depth_ = 0;
   std::size_t pos_ = 0;
   std::size_t line_ = 1;
   Document document_;

@@ -198,6 +198,9 @@ TEST_CASE("containerd config: what is not TOML, or not containerd's, is refused 
         "line 4: plugins.'io.containerd.grpc.v1.cri'.cni.conf_dir is set twice (also on line 3)");
   CHECK(refusal("version = 3\n[plugins\n") == "line 2: a table header without its closing bracket");
   CHECK(refusal("version = 3\nx = [1, 2\n") == "line 3: an array without its closing bracket");
+  CHECK(refusal("version = 3\nx = " + std::string(100000, '[')) ==
+        "line 2: arrays or inline tables nested deeper than 64 levels");
+  CHECK(refusal("version = 3\nx = " + std::string(60, '[') + std::string(60, ']') + "\n") == "accepted");
   CHECK(refusal("version = 3\nx = 1 y\n") == "accepted");  // a scalar runs to the line's end: not checked
 }
 
