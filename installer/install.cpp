@@ -12,6 +12,7 @@
 #include "containerd_config_check.hpp"
 #include "wincni/os/program_files.hpp"
 #include "node_configs.hpp"
+#include "replaced_binaries.hpp"
 #include "wincni/cni/config_file_names.hpp"
 #include "wincni/cni/plugin_path.hpp"
 #include "wincni/os/private_files.hpp"
@@ -111,6 +112,7 @@ void install(const InstallOptions& options, os::ByteSink& report) {
   private_files::create_private_directories(options.bin_dir);
   for (const Leftover& leftover : remove_leftovers(options.bin_dir, binaries)) report.write(describe(leftover) + '\n');
   for (size_t i = 0; i < binaries.size(); ++i) {
+    keep_replaced_binary(options.bin_dir, binaries[i], builds[i], report);
     report.write(describe(install_binary(builds[i], options.bin_dir, binaries[i])) + '\n');
   }
 

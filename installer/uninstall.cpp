@@ -8,6 +8,7 @@
 #include "config_takeover.hpp"
 #include "containerd_config_check.hpp"
 #include "install.hpp"
+#include "replaced_binaries.hpp"
 #include "wincni/os/program_files.hpp"
 #include "wincni/os/private_files.hpp"
 
@@ -44,6 +45,7 @@ void remove_binaries(const InstallOptions& options, os::ByteSink& report) {
   for (const Leftover& leftover : remove_leftovers(options.bin_dir, suite_binaries())) {
     report.write(describe(leftover) + '\n');
   }
+  for (const std::string& binary : suite_binaries()) restore_replaced_binary(options.bin_dir, binary, report);
 }
 
 void move_config_aside(const InstallOptions& options, os::ByteSink& report) {

@@ -11,7 +11,11 @@ namespace wincni::cni {
 std::string_view suite_version() { return WINCNI_VERSION; }
 
 std::string version_line(std::string_view program) {
-  return fmt::format("{} (wincni {}, commit {})", program, suite_version(), build_commit());
+  return fmt::format("{} {}{}, commit {})", program, kBuildMarker, suite_version(), build_commit());
+}
+
+bool is_wincni_build(std::string_view binary_content) {
+  return binary_content.find(kBuildMarker) != std::string_view::npos;
 }
 
 }  // namespace wincni::cni

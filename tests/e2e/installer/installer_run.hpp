@@ -41,18 +41,20 @@ struct InstallerRun {
   int exit_code = -1;
   std::string out;
   std::string err;
-  // The report line about `path` ("" when there is none).
+  // The last report line about `path` ("" when there is none): what
+  // finally happened to it, after a line about a copy kept.
   std::string line_about(const std::filesystem::path& path) const {
     const std::string prefix = path.string() + ": ";
+    std::string found;
     size_t start = 0;
     while (start < out.size()) {
       size_t end = out.find('\n', start);
       if (end == std::string::npos) end = out.size();
       const std::string line = out.substr(start, end - start);
-      if (line.rfind(prefix, 0) == 0) return line.substr(prefix.size());
+      if (line.rfind(prefix, 0) == 0) found = line.substr(prefix.size());
       start = end + 1;
     }
-    return "";
+    return found;
   }
 };
 

@@ -152,6 +152,9 @@ TEST_CASE("a binary that is running is replaced; the old one is removed once it 
   INFO(replacing.out << replacing.err);
   REQUIRE(replacing.exit_code == 0);
   CHECK(file_text(node.bin() / flannel) == file_text(node.source() / flannel));
+  // Not a wincni build: a copy is kept for --uninstall.
+  CHECK(file_text(node.bin() / "wincni-replaced" / flannel) == file_text(test_child_program()));
+  fs::remove_all(node.bin() / "wincni-replaced");
   const std::string line = replacing.line_about(node.bin() / flannel);
   std::vector<std::string> aside;
   for (const std::string& name : entries(node.bin())) {
@@ -537,6 +540,43 @@ TEST_CASE("--binaries-only: the plugins for a node whose config another agent wr
   CHECK(elsewhere.exit_code == 1);
   CHECK(elsewhere.err.find("containerd looks for CNI plugins in C:\\rke2\\bin") != std::string::npos);
   CHECK(elsewhere.err.find("reads CNI configs") == std::string::npos);
+}
+
+// fresh-eyes review: installing over the reference plugins replaced their
+// flannel.exe and host-local.exe without a copy, and --uninstall then left
+// the node with no plugins at all.
+TEST_CASE("another project's plugin that an install replaces is kept, and --uninstall puts it back") {
+  InstallerNode node;
+  fs::create_directories(node.bin());
+  const std::string reference = "MZ the reference flannel, built by someone else";
+  const std::string older_wincni = "MZ flannel (wincni 0.0.9, commit 0123456789ab)";
+  std::ofstream(node.bin() / node.binary("flannel"), std::ios::binary) << reference;
+  std::ofstream(node.bin() / node.binary("host-local"), std::ios::binary) << older_wincni;
+  std::ofstream(node.bin() / "portmap", std::ios::binary) << "another plugin wincni has none of";
+
+  const auto run = node.install(kServiceCidr);
+  INFO(run.out << run.err);
+  REQUIRE(run.exit_code == 0);
+  const fs::path kept = node.bin() / "wincni-replaced";
+  CHECK(run.out.find((node.bin() / node.binary("flannel")).string() + ": another project's plugin; kept as ") !=
+        std::string::npos);
+  CHECK(run.line_about(node.bin() / node.binary("flannel")) == "replaced");
+  CHECK(entries(kept) == std::vector<std::string>{node.binary("flannel")});  // not the older wincni
+  CHECK(file_text(kept / node.binary("flannel")) == reference);
+  CHECK(file_text(node.bin() / node.binary("flannel")) == file_text(node.source() / node.binary("flannel")));
+
+  // A second run keeps the first copy: it is the node's original.
+  REQUIRE(node.install(kServiceCidr).exit_code == 0);
+  CHECK(file_text(kept / node.binary("flannel")) == reference);
+
+  const auto undone = node.install({"--uninstall"});
+  INFO(undone.out << undone.err);
+  REQUIRE(undone.exit_code == 0);
+  CHECK(undone.line_about(node.bin() / node.binary("flannel")).starts_with("put back (from "));
+  CHECK(file_text(node.bin() / node.binary("flannel")) == reference);
+  CHECK_FALSE(fs::exists(node.bin() / node.binary("host-local")));
+  CHECK(fs::exists(node.bin() / "portmap"));
+  CHECK_FALSE(fs::exists(kept));
 }
 
 TEST_CASE("bad input fails before anything on the node changes") {

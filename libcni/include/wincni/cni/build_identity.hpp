@@ -17,4 +17,11 @@ std::string_view build_commit();
 // "<program> (wincni <version>, commit <commit>)".
 std::string version_line(std::string_view program);
 
+// What every binary of the suite holds, as the start of its version line's
+// parenthesis: how the installer tells a wincni build from another
+// project's plugin of the same name (the reference flannel.exe it
+// replaces) without running either.
+inline constexpr std::string_view kBuildMarker = "(wincni ";
+bool is_wincni_build(std::string_view binary_content);
+
 }  // namespace wincni::cni
