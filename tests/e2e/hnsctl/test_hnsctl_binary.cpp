@@ -641,7 +641,7 @@ TEST_CASE("collect: one zip with HNS, configs, caches, logs and versions; no sec
       << R"({"kind":"cniCacheV1","containerId":"pod1","config":"eyJ9","networkName":"cbr0",)"
       << R"("result":{"ips":[{"address":"10.244.1.5/24"}]},"etcd":{"Password":"SECRET-3"}})";
   fs::create_directories(fs::path(node.ipam_dir()) / "cbr0");
-  std::ofstream(fs::path(node.ipam_dir()) / "cbr0" / "10.244.1.5") << "pod1\neth0";
+  std::ofstream(fs::path(node.ipam_dir()) / "cbr0" / "10.244.1.5", std::ios::binary) << "pod1\neth0";
   std::ofstream(node.path("subnet.env")) << "FLANNEL_NETWORK=10.244.0.0/16\nFLANNEL_SUBNET=10.244.1.1/24\n";
   std::ofstream(node.path("wincni.log"))
       << "2026-11-28T23:00:00Z info  win-bridge[1] ADD pod1: done\n"
