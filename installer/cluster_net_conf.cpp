@@ -31,8 +31,11 @@ cni::IpPrefix network(const NetConfJson& conf, const char* key, const std::strin
 std::uint32_t number(const NetConfJson& backend, const char* key, std::uint32_t fallback, const std::string& path) {
   const auto field = backend.find(key);
   if (field == backend.end()) return fallback;
-  if (!field->is_number_unsigned()) throw UsageError(fmt::format("{}: Backend.{} must be a number", path, key));
-  return field->get<std::uint32_t>();
+  // Read whole before it is narrowed: 4294971392 must not pass as 4096.
+  if (!field->is_number_unsigned() || field->get<std::uint64_t>() > 0xFFFFFFFFu) {
+    throw UsageError(fmt::format("{}: Backend.{} must be a number below 2^32", path, key));
+  }
+  return static_cast<std::uint32_t>(field->get<std::uint64_t>());
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <fmt/ranges.h>
 
 #include "binary_replacement.hpp"
+#include "install.hpp"
 #include "wincni/cni/containerd_config.hpp"
 #include "wincni/os/private_files.hpp"
 
@@ -39,6 +40,24 @@ std::string patch(std::string_view text, const InstallOptions& options) {
   return cni::patch_containerd_cni_folders(text, options.bin_dir, checked_conf_dir(options));
 }
 
+// "containerd looks in X before Y, and X holds flannel.exe, ...": a folder
+// containerd searches before `bin_dir` that holds a plugin of a name the
+// suite installs; "" when none does.
+std::string shadowing(const std::vector<std::string>& bin_dirs, const std::string& bin_dir) {
+  for (const std::string& dir : bin_dirs) {
+    if (cni::same_folder(dir, bin_dir)) return "";
+    std::vector<std::string> found;
+    for (const std::string& binary : suite_binaries()) {
+      if (private_files::is_regular_file(private_files::join(dir, binary))) found.push_back(binary);
+    }
+    if (!found.empty()) {
+      return fmt::format("containerd looks for CNI plugins in {} before {}, and {} holds {}: pods would run those", dir,
+                         bin_dir, dir, fmt::join(found, ", "));
+    }
+  }
+  return "";
+}
+
 }  // namespace
 
 ContainerdConfigPlan plan_containerd_config(const InstallOptions& options) {
@@ -63,6 +82,13 @@ ContainerdConfigPlan plan_containerd_config(const InstallOptions& options) {
   try {
     settings = cni::read_containerd_cni_settings(*plan.original, options.containerd.builtin);
     plan.mismatches = cni::containerd_folder_mismatches(settings, options.bin_dir, checked_conf_dir(options));
+    // containerd runs the first plugin of a name in its folders' order: one
+    // of ours in a folder before ours is what pods would get.
+    if (plan.mismatches.empty()) {
+      if (std::string shadow = shadowing(settings.folders.bin_dirs, options.bin_dir); !shadow.empty()) {
+        plan.mismatches.push_back(std::move(shadow));
+      }
+    }
     if (!plan.mismatches.empty() && options.containerd.patch) plan.patched = patch(*plan.original, options);
   } catch (const cni::ContainerdConfigError& error) {
     throw std::runtime_error(
@@ -116,13 +142,16 @@ void restore_containerd_config(const InstallOptions& options, os::ByteSink& repo
   const auto saved = private_files::read_file(backup, kMaxConfigBytes);
   if (!saved) return;
   const auto current = private_files::read_file(path, kMaxConfigBytes);
-  std::string patched;
+  // What an install made of the backup: with the config folder, or with the
+  // bin folder alone (--binaries-only, which --uninstall is not told of).
+  bool ours = false;
   try {
-    patched = patch(*saved, options);
+    ours = current && (*current == cni::patch_containerd_cni_folders(*saved, options.bin_dir, options.conf_dir) ||
+                       *current == cni::patch_containerd_cni_folders(*saved, options.bin_dir, ""));
   } catch (const cni::ContainerdConfigError&) {
-    patched.clear();  // not ours to judge: left as it is below
+    ours = false;  // not ours to judge: left as it is below
   }
-  if (!current || patched.empty() || *current != patched) {
+  if (!ours) {
     report.write(
         fmt::format("{}: kept: {} has changed since wincni patched it; compare the two and put back what you need\n",
                     backup, path));

@@ -111,8 +111,10 @@ void install(const InstallOptions& options, os::ByteSink& report) {
   const ContainerdConfigPlan containerd = plan_containerd_config(options);
   private_files::create_private_directories(options.bin_dir);
   for (const Leftover& leftover : remove_leftovers(options.bin_dir, binaries)) report.write(describe(leftover) + '\n');
+  // Every copy of another project's plugin is made before anything is
+  // replaced: a copy that cannot be made stops the run with nothing changed.
+  for (size_t i = 0; i < binaries.size(); ++i) keep_replaced_binary(options.bin_dir, binaries[i], builds[i], report);
   for (size_t i = 0; i < binaries.size(); ++i) {
-    keep_replaced_binary(options.bin_dir, binaries[i], builds[i], report);
     report.write(describe(install_binary(builds[i], options.bin_dir, binaries[i])) + '\n');
   }
 

@@ -30,11 +30,13 @@ void keep_replaced_binary(const std::string& bin_dir, const std::string& file_na
                     kept_dir, path));
   }
   files::create_private_directories(kept_dir);
-  // A copy kept by an earlier run is the node's original: never overwritten.
-  if (files::publish_file_exclusive(kept_dir, file_name, new_copy_name(file_name), *installed)) {
-    report.write(fmt::format("{}: another project's plugin; kept as {} (--uninstall puts it back)\n", path,
-                             files::join(kept_dir, file_name)));
-  }
+  // The copy is the last other plugin an install replaced: one put there
+  // after an earlier install (a newer reference build) takes its place.
+  const std::string kept = files::join(kept_dir, file_name);
+  if (files::is_link(kept)) throw std::runtime_error(fmt::format("{} is a link: nothing was replaced", kept));
+  if (files::read_file(kept) == installed) return;
+  files::replace_file(kept_dir, file_name, new_copy_name(file_name), *installed);
+  report.write(fmt::format("{}: another project's plugin; kept as {} (--uninstall puts it back)\n", path, kept));
 }
 
 void restore_replaced_binary(const std::string& bin_dir, const std::string& file_name, os::ByteSink& report) {

@@ -17,8 +17,8 @@ namespace wincni::installer {
 inline constexpr const char* kReplacedFolder = "wincni-replaced";
 
 // Before `build` replaces bin_dir/file_name: keeps what is there when it is
-// another project's and no copy is kept yet, one report line. Throws when
-// the copy cannot be made (nothing is replaced then).
+// another project's (the copy is the last one replaced), one report line.
+// Throws when the copy cannot be made (nothing is replaced then).
 void keep_replaced_binary(const std::string& bin_dir, const std::string& file_name, const std::string& build,
                           os::ByteSink& report);
 

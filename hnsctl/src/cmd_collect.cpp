@@ -9,9 +9,12 @@
 
 #include <algorithm>
 #include <ctime>
+#include <stdexcept>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
+#include "collect/base64.hpp"
 #include "collect/bundle.hpp"
 #include "command_entry_points.hpp"
 #include "doctor/containerd_survey.hpp"
@@ -39,6 +42,25 @@ constexpr std::size_t kMaxLogBytes = 8 << 20;
 constexpr std::size_t kMaxStoreFileBytes = 64 << 10;
 
 bool any_file(std::string_view) { return true; }
+
+// libcni's result cache keeps the network config base64-encoded ("config",
+// a Go []byte): put in the bundle decoded, as JSON when it is, so that its
+// secrets meet the redaction like every other text and a maintainer reads
+// it. An entry that is not JSON is taken as it is.
+std::string opened_cache_entry(std::string_view text) {
+  nlohmann::json entry = nlohmann::json::parse(text, nullptr, false);
+  if (!entry.is_object()) return std::string(text);
+  const auto config = entry.find("config");
+  if (config == entry.end() || !config->is_string()) return std::string(text);
+  const auto decoded = collect::base64_decode(config->get<std::string>());
+  if (!decoded) {
+    *config = "<left out by hnsctl collect: not base64>";
+  } else {
+    const nlohmann::json parsed = nlohmann::json::parse(*decoded, nullptr, false);
+    *config = parsed.is_discarded() ? nlohmann::json(*decoded) : parsed;
+  }
+  return entry.dump(2);
+}
 bool config_file(std::string_view name) { return cni::is_config_file_name(name); }
 
 // "20261128-231500", for the default file name.
@@ -197,7 +219,7 @@ int collect_run(Context& context, const Args& args) {
   }
   bundle.add_text("hns-v1/policylists.txt", v1_listing(context, "/policylists/"));
   bundle.add_folder("cni/conf", conf_dir, config_file, 0, kMaxConfigBytes);
-  bundle.add_folder("cni/results", parsed->text("cache-dir"), any_file, 0, kMaxConfigBytes);
+  bundle.add_folder("cni/results", parsed->text("cache-dir"), any_file, 0, kMaxConfigBytes, opened_cache_entry);
   bundle.add_folder("host-local", parsed->text("data-dir"), any_file, 1, kMaxStoreFileBytes);
   bundle.add_folder("flannel/data", parsed->text("flannel-dir"), any_file, 0, kMaxConfigBytes);
   bundle.add_file("flannel/subnet.env", parsed->text("subnet-file"), kMaxStoreFileBytes);
@@ -223,7 +245,10 @@ int collect_run(Context& context, const Args& args) {
   const std::size_t slash = out.find_last_of(cni::kNativePathFlavor == cni::PathFlavor::kWindows ? "/\\" : "/");
   const std::string dir = slash == std::string::npos ? "." : out.substr(0, slash == 0 ? 1 : slash);
   const std::string name = slash == std::string::npos ? out : out.substr(slash + 1);
-  files::replace_file(dir, name, fmt::format("{}.new-{}", name, os::current_process_id()), archive);
+  // Never over a file that is there: --out could name a config.
+  if (!files::publish_file_exclusive(dir, name, fmt::format("{}.new-{}", name, os::current_process_id()), archive)) {
+    throw std::runtime_error(fmt::format("{} exists: collect never writes over a file; give another --out", out));
+  }
   print(context.out, "wrote {}: {} bytes; {} values that looked like secrets were redacted (see README.txt in it)\n",
         out, archive.size(), bundle.redacted_values());
   return kOk;

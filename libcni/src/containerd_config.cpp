@@ -189,14 +189,13 @@ std::string patch_containerd_cni_folders(std::string_view config_toml, const std
     }
   };
 
-  if (table.version == 3) {
+  // bin_dirs came with containerd 2.1; 2.0 writes version 3 files too and
+  // knows only bin_dir. A file with bin_dirs was written for 2.1 or later:
+  // ours goes first there. Otherwise bin_dir, which 2.1 moves into bin_dirs.
+  if (table.version == 3 && table.bin_dirs != nullptr) {
     std::vector<std::string> dirs{bin_dir};
-    std::vector<std::string> kept;
-    if (has_text(table.bin_dir)) {
-      kept = {table.bin_dir->strings.front()};
-    } else if (table.bin_dirs != nullptr) {
-      kept = table.bin_dirs->strings;
-    }
+    const std::vector<std::string> kept =
+        has_text(table.bin_dir) ? std::vector<std::string>{table.bin_dir->strings.front()} : table.bin_dirs->strings;
     for (const std::string& dir : kept) {
       if (!same_folder(dir, bin_dir)) dirs.push_back(dir);
     }

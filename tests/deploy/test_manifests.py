@@ -188,15 +188,20 @@ def main():
     daemonsets = [doc for doc in documents if doc['kind'] == 'DaemonSet']
     # What is under the sandbox mount point besides the image: the volumes,
     # and the service account's token and CA, which Kubernetes mounts.
-    mounts = {SERVICE_ACCOUNT}
-    for ds in daemonsets:
-        pod = ds['spec']['template']['spec']
-        for container in pod.get('initContainers', []) + pod['containers']:
-            mounts |= {mount['mountPath'].strip('/').replace('/', '\\') for mount in container.get('volumeMounts', [])}
+    # Each script is checked against the mounts of the containers that run
+    # it (kubeconfig.ps1, dot-sourced, against every container's).
     for name, text in scripts.items():
+        mounts = {SERVICE_ACCOUNT}
+        for ds in daemonsets:
+            pod = ds['spec']['template']['spec']
+            for container in pod.get('initContainers', []) + pod['containers']:
+                if name in ' '.join(container['command']) or name == 'kubeconfig.ps1':
+                    mounts |= {mount['mountPath'].strip('/').replace('/', '\\')
+                               for mount in container.get('volumeMounts', [])}
         for path in SANDBOX_PATH.findall(text):
             mounted = any(path == mount or path.startswith(mount + '\\') for mount in mounts)
-            check(mounted or is_in_image(path, files, binaries), f'{name}: uses {path}, which the image or a mount has')
+            check(mounted or is_in_image(path, files, binaries), f'{name}: uses {path}, which the image or a mount '
+                                                                 'of the container running it has')
 
     image = f'wincni-flannel:{project_version(args.source)}'
     for ds in daemonsets:
@@ -233,8 +238,9 @@ def main():
     conflist_path = layouts['containerd']['conf'] + '\\10-flannel.conflist'
     check(f"$conflist = '{conflist_path}'" in proxy,
           f'kube-proxy takes the network\'s name from the config wincni-install writes ({conflist_path})')
-    check("etc\\kube-flannel\\net-conf.json" in proxy and '$netConf.Network' in proxy,
-          'kube-proxy\'s cluster CIDR is kube-flannel-cfg\'s Network')
+    check("etc\\kube-flannel\\net-conf.json" in proxy and '$netConf.Network' in proxy and
+          '$netConf.IPv6Network' in proxy and '"--cluster-cidr=$clusterCidr"' in proxy,
+          'kube-proxy\'s cluster CIDR is kube-flannel-cfg\'s Network (and IPv6Network on dual stack)')
     for ds in daemonsets:
         for container in ds['spec']['template']['spec']['containers']:
             ref = env_of(container).get('KUBELET_KUBECONFIG', {}).get('valueFrom', {}).get('configMapKeyRef', {})

@@ -31,12 +31,15 @@ while ($true) {
 }
 $ErrorActionPreference = 'Stop'
 
+# Both families' pod networks on a dual-stack cluster.
+$clusterCidr = $netConf.Network
+if ($netConf.EnableIPv6 -and $netConf.IPv6Network) { $clusterCidr += ",$($netConf.IPv6Network)" }
 $arguments = @(
   "--hostname-override=$env:NODE_NAME",
   "--kubeconfig=$kubeconfig",
   '--proxy-mode=kernelspace',
   "--network-name=$network",
-  "--cluster-cidr=$($netConf.Network)",
+  "--cluster-cidr=$clusterCidr",
   '--v=2'
 )
 # Only flags every supported kube-proxy accepts: the WinDSR feature gate is

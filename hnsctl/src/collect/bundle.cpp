@@ -36,7 +36,7 @@ void Bundle::add_text(const std::string& name, std::string_view text) {
                                   redacted.values == 0 ? "" : fmt::format(", {} values redacted", redacted.values)));
 }
 
-void Bundle::add_file(const std::string& name, const std::string& path, std::size_t max_bytes) {
+void Bundle::add_file(const std::string& name, const std::string& path, std::size_t max_bytes, Opener opened) {
   try {
     if (files::is_link(path)) {
       leave_out(fmt::format("{}: a link, never followed", path));
@@ -49,18 +49,23 @@ void Bundle::add_file(const std::string& name, const std::string& path, std::siz
       return;
     }
     if (text->size() > max_bytes) {
-      leave_out(fmt::format("{}: only its last {} of {} bytes are in {}", path, max_bytes, text->size(), name));
-      add_text(name, std::string_view(*text).substr(text->size() - max_bytes));
+      // From the first line that starts in the kept part: a line cut in two
+      // could lose the key that names a secret and keep its value.
+      std::size_t from = text->find('\n', text->size() - max_bytes - 1);
+      from = from == std::string::npos ? text->size() : from + 1;
+      leave_out(
+          fmt::format("{}: only its last {} of {} bytes are in {}", path, text->size() - from, text->size(), name));
+      add_text(name, std::string_view(*text).substr(from));
       return;
     }
-    add_text(name, *text);
+    add_text(name, opened != nullptr ? opened(*text) : *text);
   } catch (const std::exception& error) {
     leave_out(fmt::format("{}: {}", path, error.what()));
   }
 }
 
 void Bundle::add_folder(const std::string& prefix, const std::string& dir, bool (*wanted)(std::string_view name),
-                        int depth, std::size_t max_bytes) {
+                        int depth, std::size_t max_bytes, Opener opened) {
   if (files::is_link(dir)) {
     leave_out(fmt::format("{}: a link, never followed", dir));
     return;
@@ -84,7 +89,7 @@ void Bundle::add_folder(const std::string& prefix, const std::string& dir, bool 
     const std::string name = prefix + "/" + entry.name;
     if (!entry.regular_file) {
       if (depth > 0 && files::is_directory(path) && !files::is_link(path)) {
-        add_folder(name, path, wanted, depth - 1, max_bytes);
+        add_folder(name, path, wanted, depth - 1, max_bytes, opened);
       } else {
         leave_out(fmt::format("{}: not a file", path));
       }
@@ -98,7 +103,7 @@ void Bundle::add_folder(const std::string& prefix, const std::string& dir, bool 
       leave_out(fmt::format("{}: past the first {} files of the folder", path, kMaxFilesPerFolder));
       continue;
     }
-    add_file(name, path, max_bytes);
+    add_file(name, path, max_bytes, opened);
   }
 }
 

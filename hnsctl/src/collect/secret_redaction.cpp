@@ -1,18 +1,23 @@
 #include "collect/secret_redaction.hpp"
 
 #include <array>
+#include <optional>
 
 namespace wincni::hnsctl::collect {
 
 namespace {
 
 // Lower case; matched ignoring ASCII case, anywhere in a key
-// ("bearerToken", "etcd_password", "client-key-data").
-constexpr std::array<std::string_view, 7> kSecretWords{"token",  "password",        "passwd",     "secret",
-                                                       "bearer", "client-key-data", "credentials"};
+// ("bearerToken", "etcd_password", "client-key-data", "identitytoken").
+constexpr std::array<std::string_view, 6> kSecretWords{"token",  "password",        "passwd",
+                                                       "secret", "client-key-data", "credentials"};
 // Matched only as a whole key: containerd's registry `auth` (base64 of
 // user:password); "author" or "Authorization" are not it.
 constexpr std::string_view kWholeKeyAuth = "auth";
+// HTTP authorization schemes, followed by the credentials: "Bearer" in any
+// case, "Basic" as written (the word is common in prose).
+constexpr std::string_view kBearer = "bearer ";
+constexpr std::string_view kBasic = "Basic ";
 constexpr std::string_view kRedacted = "<redacted>";
 
 char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
@@ -26,64 +31,127 @@ bool matches_at(std::string_view text, std::size_t at, std::string_view word) {
 }
 
 bool is_key_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
 }
 
-// Where the value after a key ending at `at` starts: past a closing quote,
-// blanks, ':' or '=' (or "Bearer " itself), blanks and an opening quote;
-// npos when no separator follows, so "tokenFile" or prose is left alone.
-std::size_t value_start(std::string_view text, std::size_t at, bool bearer, char& quote) {
-  quote = '\0';
+bool starts_word(std::string_view text, std::size_t at) { return at == 0 || !is_key_char(text[at - 1]); }
+
+struct Span {
+  std::size_t begin;
+  std::size_t end;
+};
+
+// The blanks the line holding `at` starts with.
+std::size_t indentation(std::string_view text, std::size_t at) {
+  const std::size_t newline = at == 0 ? std::string_view::npos : text.rfind('\n', at - 1);
+  std::size_t i = newline == std::string_view::npos ? 0 : newline + 1;
+  const std::size_t start = i;
+  while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+  return i - start;
+}
+
+std::size_t line_end(std::string_view text, std::size_t at) {
+  const std::size_t end = text.find_first_of("\r\n", at);
+  return end == std::string_view::npos ? text.size() : end;
+}
+
+// A YAML block scalar after "key: |": the lines indented deeper than the
+// key's line.
+Span block_scalar(std::string_view text, std::size_t at, std::size_t key_indent) {
+  std::size_t end = line_end(text, at);
+  while (end < text.size()) {
+    std::size_t next = end;
+    while (next < text.size() && (text[next] == '\r' || text[next] == '\n')) ++next;
+    if (next >= text.size()) break;
+    const std::size_t blank_line_end = line_end(text, next);
+    const bool blank = text.substr(next, blank_line_end - next).find_first_not_of(" \t") == std::string_view::npos;
+    if (!blank && indentation(text, next) <= key_indent) break;
+    end = blank_line_end;
+  }
+  return {at, end};
+}
+
+// The value after a key that ends at `at`: past a closing quote (", ', or
+// \" inside a JSON string that is itself quoted), blanks, ':' or '=',
+// blanks; then a quoted value up to its closing quote (triple quotes too),
+// a YAML block scalar, or anything else to the line's end (or , } ; &).
+// nullopt when no ':' or '=' follows: "tokenFile" or prose.
+std::optional<Span> value_after_key(std::string_view text, std::size_t at, std::size_t key_start) {
   std::size_t i = at;
-  if (bearer) {
-    if (i >= text.size() || text[i] != ' ') return std::string_view::npos;
-    while (i < text.size() && text[i] == ' ') ++i;
-    return i;
-  }
-  if (i < text.size() && (text[i] == '"' || text[i] == '\'')) ++i;
-  while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-  if (i >= text.size() || (text[i] != ':' && text[i] != '=')) return std::string_view::npos;
-  ++i;
-  while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-  if (i < text.size() && (text[i] == '"' || text[i] == '\'')) quote = text[i++];
-  return i;
-}
-
-std::size_t value_end(std::string_view text, std::size_t start, char quote) {
-  std::size_t i = start;
-  if (quote != '\0') {
-    while (i < text.size() && text[i] != quote && text[i] != '\n') i += (text[i] == '\\' && quote == '"') ? 2 : 1;
-    return std::min(i, text.size());
-  }
-  while (i < text.size() && text[i] != '\n' && text[i] != '\r' && text[i] != ',' && text[i] != '}' && text[i] != ' ' &&
-         text[i] != ';' && text[i] != '&') {
+  if (text.substr(i).starts_with("\\\"")) {
+    i += 2;
+  } else if (i < text.size() && (text[i] == '"' || text[i] == '\'')) {
     ++i;
   }
-  return i;
+  while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+  if (i >= text.size() || (text[i] != ':' && text[i] != '=')) return std::nullopt;
+  ++i;
+  while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+  const std::string_view rest = text.substr(i);
+  for (std::string_view quote : {"\"\"\"", "'''", "\\\"", "\"", "'"}) {
+    if (!rest.starts_with(quote)) continue;
+    const std::size_t begin = i + quote.size();
+    std::size_t end = begin;
+    while (end < text.size() && !text.substr(end).starts_with(quote)) {
+      if (quote.size() == 1 && text[end] == '\n') break;
+      end += (quote == "\"" && text[end] == '\\') ? 2 : 1;
+    }
+    return Span{begin, std::min(end, text.size())};
+  }
+  if (!rest.empty() && (rest[0] == '|' || rest[0] == '>')) return block_scalar(text, i, indentation(text, key_start));
+  std::size_t end = i;
+  while (end < text.size() && text[end] != '\n' && text[end] != '\r' && text[end] != ',' && text[end] != '}' &&
+         text[end] != ';' && text[end] != '&') {
+    ++end;
+  }
+  while (end > i && (text[end - 1] == ' ' || text[end - 1] == '\t')) --end;
+  return Span{i, end};
 }
 
-// PEM private keys: everything between the BEGIN and END lines.
+// After "Bearer " or "Basic ": the credentials, to the next blank, quote
+// or line end.
+Span credentials(std::string_view text, std::size_t at) {
+  std::size_t end = at;
+  while (end < text.size() && text[end] != ' ' && text[end] != '\t' && text[end] != '\n' && text[end] != '\r' &&
+         text[end] != '"' && text[end] != '\'' && text[end] != '\\' && text[end] != ',') {
+    ++end;
+  }
+  return {at, end};
+}
+
+// PEM private keys, line by line: the lines between a BEGIN and an END line
+// that name a PRIVATE KEY become one "<redacted>"; a key without its END
+// runs to the text's end; an END whose BEGIN is not in the text (a log's
+// tail) hides everything before it.
 std::string without_private_keys(std::string_view text, std::size_t& count) {
   std::string out;
-  std::size_t from = 0;
-  while (true) {
-    const std::size_t begin = text.find("-----BEGIN ", from);
-    if (begin == std::string_view::npos) break;
-    const std::size_t begin_end = text.find("-----", begin + 11);
-    if (begin_end == std::string_view::npos) break;
-    const std::string_view label = text.substr(begin + 11, begin_end - begin - 11);
-    const std::size_t end = text.find("-----END ", begin_end + 5);
-    if (label.find("PRIVATE KEY") == std::string_view::npos || end == std::string_view::npos) {
-      out.append(text.substr(from, begin_end + 5 - from));
-      from = begin_end + 5;
-      continue;
+  bool inside = false;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t next = text.find('\n', at);
+    next = next == std::string_view::npos ? text.size() : next + 1;
+    const std::string_view line = text.substr(at, next - at);
+    const bool names_key = line.find("PRIVATE KEY-----") != std::string_view::npos;
+    if (names_key && line.find("-----BEGIN ") != std::string_view::npos) {
+      out.append(line);
+      if (!line.ends_with('\n')) out += '\n';
+      out.append(kRedacted);
+      out += '\n';
+      inside = true;
+      ++count;
+    } else if (names_key && line.find("-----END ") != std::string_view::npos) {
+      if (!inside) {
+        out.assign(kRedacted);
+        out += '\n';
+        ++count;
+      }
+      out.append(line);
+      inside = false;
+    } else if (!inside) {
+      out.append(line);
     }
-    out.append(text.substr(from, begin_end + 5 - from));
-    out.append(kRedacted);
-    ++count;
-    from = end;
+    at = next;
   }
-  out.append(text.substr(from));
   return out;
 }
 
@@ -96,7 +164,23 @@ Redacted redact_secrets(std::string_view input) {
   out.reserve(text.size());
   std::size_t copied = 0;
   std::size_t i = 0;
+  const auto replace = [&](Span span) {
+    if (span.end <= span.begin || std::string_view(text).substr(span.begin, span.end - span.begin) == kRedacted) {
+      return;
+    }
+    out.append(text, copied, span.begin - copied);
+    out.append(kRedacted);
+    copied = span.end;
+    ++result.values;
+  };
   while (i < text.size()) {
+    if (starts_word(text, i) && (matches_at(text, i, kBearer) || text.substr(i).starts_with(kBasic))) {
+      const std::size_t at = i + (matches_at(text, i, kBearer) ? kBearer.size() : kBasic.size());
+      const Span span = credentials(text, at);
+      replace(span);
+      i = std::max(span.end, at);
+      continue;
+    }
     std::string_view word;
     for (std::string_view candidate : kSecretWords) {
       if (matches_at(text, i, candidate)) {
@@ -104,7 +188,7 @@ Redacted redact_secrets(std::string_view input) {
         break;
       }
     }
-    if (word.empty() && matches_at(text, i, kWholeKeyAuth) && (i == 0 || !is_key_char(text[i - 1])) &&
+    if (word.empty() && matches_at(text, i, kWholeKeyAuth) && starts_word(text, i) &&
         (i + kWholeKeyAuth.size() >= text.size() || !is_key_char(text[i + kWholeKeyAuth.size()]))) {
       word = kWholeKeyAuth;
     }
@@ -114,30 +198,22 @@ Redacted redact_secrets(std::string_view input) {
     }
     // The rest of the key: "tokenFile" is a path, "token_data" a secret.
     std::size_t key_end = i + word.size();
-    const bool bearer = word == "bearer";
-    if (!bearer) {
-      while (key_end < text.size() && is_key_char(text[key_end]) && text[key_end] != '.') ++key_end;
-      const std::string_view tail = std::string_view(text).substr(i + word.size(), key_end - i - word.size());
-      if (tail.find("file") != std::string_view::npos || tail.find("File") != std::string_view::npos ||
-          tail.find("path") != std::string_view::npos || tail.find("Path") != std::string_view::npos) {
-        i = key_end;
-        continue;
-      }
-    }
-    char quote = '\0';
-    const std::size_t start = value_start(text, key_end, bearer, quote);
-    if (start == std::string_view::npos) {
+    while (key_end < text.size() && is_key_char(text[key_end])) ++key_end;
+    std::size_t key_start = i;
+    while (key_start > 0 && is_key_char(text[key_start - 1])) --key_start;
+    const std::string_view tail = std::string_view(text).substr(i + word.size(), key_end - i - word.size());
+    if (tail.find("file") != std::string_view::npos || tail.find("File") != std::string_view::npos ||
+        tail.find("path") != std::string_view::npos || tail.find("Path") != std::string_view::npos) {
       i = key_end;
       continue;
     }
-    const std::size_t end = value_end(text, start, quote);
-    if (end > start && std::string_view(text).substr(start, end - start) != kRedacted) {
-      out.append(text, copied, start - copied);
-      out.append(kRedacted);
-      copied = end;
-      ++result.values;
+    const std::optional<Span> span = value_after_key(text, key_end, key_start);
+    if (!span) {
+      i = key_end;
+      continue;
     }
-    i = std::max(end, key_end);
+    replace(*span);
+    i = std::max(span->end, key_end);
   }
   out.append(text, copied, std::string::npos);
   return result;

@@ -14,15 +14,28 @@ namespace files = os::private_files;
 
 namespace {
 
-// The types a runtime looks up in its bin folders for this config: each
-// plugin's, and its IPAM's.
+// The types looked up in the runtime's bin folders for this config: each
+// plugin's and its IPAM's, and flannel's delegate's (its "type", or the one
+// flanneld's backend picks when it names none) with the delegate's IPAM,
+// host-local unless it says otherwise.
 void add_plugin_types(const nlohmann::json& document, std::set<std::string>& types) {
-  const auto add = [&types](const nlohmann::json& plugin) {
-    if (!plugin.is_object()) return;
-    if (const auto type = plugin.find("type"); type != plugin.end() && type->is_string()) types.insert(*type);
+  const auto type_of = [](const nlohmann::json& object) -> std::string {
+    const auto type = object.find("type");
+    return type != object.end() && type->is_string() ? type->get<std::string>() : std::string();
+  };
+  const auto add_with_ipam = [&](const nlohmann::json& plugin) {
+    if (const std::string type = type_of(plugin); !type.empty()) types.insert(type);
     if (const auto ipam = plugin.find("ipam"); ipam != plugin.end() && ipam->is_object()) {
-      if (const auto type = ipam->find("type"); type != ipam->end() && type->is_string()) types.insert(*type);
+      if (const std::string type = type_of(*ipam); !type.empty()) types.insert(type);
     }
+  };
+  const auto add = [&](const nlohmann::json& plugin) {
+    if (!plugin.is_object()) return;
+    add_with_ipam(plugin);
+    if (type_of(plugin) != "flannel") return;
+    const auto delegate = plugin.find("delegate");
+    if (delegate != plugin.end() && delegate->is_object()) add_with_ipam(*delegate);
+    if (delegate == plugin.end() || !delegate->is_object() || !delegate->contains("ipam")) types.insert("host-local");
   };
   const auto plugins = document.find("plugins");
   if (plugins == document.end() || !plugins->is_array()) return add(document);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "wincni/cni/build_identity.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/cni/plugin_path.hpp"
 #include "wincni/os/private_files.hpp"
@@ -69,7 +70,18 @@ std::vector<Leftover> survey_containerd(const std::string& config_file, bool nam
   }
   for (const std::string& plugin : plugins) {
     try {
-      cni::find_plugin(plugin, settings.folders.bin_dirs);
+      // containerd runs the first file of the name in its folders' order.
+      const std::string found_file = cni::find_plugin(plugin, settings.folders.bin_dirs);
+      const auto content = files::is_link(found_file) ? std::nullopt : files::read_file(found_file);
+      if (content && !cni::is_wincni_build(*content)) {
+        found.push_back({kKind,
+                         config_file,
+                         fmt::format("the configs name plugin \"{}\", and the first of that name in containerd's "
+                                     "CNI bin folders ({}) is {}, which is not wincni's: pods run that one",
+                                     plugin, fmt::join(settings.folders.bin_dirs, ", "), found_file),
+                         {},
+                         {}});
+      }
     } catch (const cni::Error&) {
       found.push_back({kKind,
                        config_file,

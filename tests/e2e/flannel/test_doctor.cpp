@@ -419,18 +419,30 @@ TEST_CASE("doctor: a containerd config.toml that loads other configs or misses a
   const Doctor found = doctor(node, {"--grace", "0", "--apply", "--containerd-config", config_file});
   CHECK(found.run.exit_code == 1);
   const auto problems = found.of("containerd");
-  REQUIRE(problems.size() == 2);
+  REQUIRE(problems.size() == 3);  // the folder, flannel and its delegate's IPAM (host-local by default)
   CHECK(problems[0]["Problem"].get<std::string>().starts_with(
       "containerd reads CNI configs from " + node.path("elsewhere") +
       " (plugins.'io.containerd.cri.v1.runtime'.cni.conf_dir), not from " + node.path("net.d")));
   CHECK(problems[1]["Problem"].get<std::string>().starts_with(
       "the configs name plugin \"flannel\", which is in none of containerd's CNI bin folders"));
+  CHECK(problems[2]["Problem"].get<std::string>().starts_with("the configs name plugin \"host-local\""));
   for (const json& problem : problems) CHECK(problem["Outcome"] == "report only");
   CHECK(file_text(config_file) == before);
 
-  // The plugin in place and the folder right: nothing to say.
-  std::ofstream(bin / ("flannel" + std::string(wincni::cni::kExecutableSuffix))) << "a plugin";
+  // The folder right, and another project's flannel first in it: pods run that one.
+  const fs::path plugin = bin / ("flannel" + std::string(wincni::cni::kExecutableSuffix));
+  std::ofstream(plugin) << "the reference flannel";
+  std::ofstream(bin / ("host-local" + std::string(wincni::cni::kExecutableSuffix)))
+      << "host-local (wincni 0.1.0, commit 0123456789ab)";
   write_config(node.path("net.d"));
+  const Doctor foreign = doctor(node, {"--grace", "0", "--containerd-config", config_file});
+  CHECK(foreign.run.exit_code == 1);
+  REQUIRE(foreign.of("containerd").size() == 1);
+  CHECK(foreign.of("containerd")[0]["Problem"].get<std::string>().find("which is not wincni's: pods run that one") !=
+        std::string::npos);
+
+  // wincni's flannel in place: nothing to say.
+  std::ofstream(plugin, std::ios::trunc) << "flannel (wincni 0.1.0, commit 0123456789ab)";
   const Doctor clean = doctor(node, {"--grace", "0", "--containerd-config", config_file});
   CHECK(clean.run.exit_code == 0);
   CHECK(clean.of("containerd").empty());

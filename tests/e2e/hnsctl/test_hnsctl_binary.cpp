@@ -638,7 +638,11 @@ TEST_CASE("collect: one zip with HNS, configs, caches, logs and versions; no sec
   std::ofstream(conf / "calico-kubeconfig") << "users:\n- name: calico\n  user:\n    token: SECRET-2\n";
   fs::create_directories(node.runtime_cache_dir());
   std::ofstream(fs::path(node.runtime_cache_dir()) / "cbr0-pod1-eth0")
-      << R"({"kind":"cniCacheV1","containerId":"pod1","config":"eyJ9","networkName":"cbr0",)"
+      // libcni keeps the config base64-encoded; this one holds {"token":"SECRET-8"}.
+      << R"({"kind":"cniCacheV1","containerId":"pod1","networkName":"cbr0","config":")"
+      << "eyJjbmlWZXJzaW9uIjoiMS4wLjAiLCJuYW1lIjoiY2JyMCIsInR5cGUiOiJmbGFubmVsIiwia3ViZXJuZXRlcyI6eyJ0b2tlbiI6IlNFQ1JFV"
+         "C04In19"
+      << R"(",)"
       << R"("result":{"ips":[{"address":"10.244.1.5/24"}]},"etcd":{"Password":"SECRET-3"}})";
   fs::create_directories(fs::path(node.ipam_dir()) / "cbr0");
   std::ofstream(fs::path(node.ipam_dir()) / "cbr0" / "10.244.1.5", std::ios::binary) << "pod1\neth0";
@@ -674,7 +678,11 @@ TEST_CASE("collect: one zip with HNS, configs, caches, logs and versions; no sec
   CHECK(entries.count("cni/conf/calico-kubeconfig") == 0);
   const std::string& readme = entries.at("README.txt");
   CHECK(readme.find("calico-kubeconfig: not a kind of file collect takes") != std::string::npos);
-  CHECK_MESSAGE(readme.find("6 values that looked like secrets were replaced") != std::string::npos, readme);
+  CHECK_MESSAGE(readme.find("7 values that looked like secrets were replaced") != std::string::npos, readme);
+  // The cached config is opened for the redaction, and for reading.
+  const nlohmann::json cached = nlohmann::json::parse(entries.at("cni/results/cbr0-pod1-eth0"));
+  CHECK(cached["config"]["kubernetes"]["token"] == "<redacted>");
+  CHECK(cached["config"]["type"] == "flannel");
   CHECK(entries.at("hnsctl/networks.txt").find("\"cbr0\"") != std::string::npos);
   CHECK(entries.at("hnsctl/endpoints-v1.txt").find("cbr0_ep") != std::string::npos);
   // doctor's own findings: the config's subnet.env, containerd's folders.
@@ -688,6 +696,12 @@ TEST_CASE("collect: one zip with HNS, configs, caches, logs and versions; no sec
   // A configuration JSON keeps its shape: the token's value alone is gone.
   CHECK(nlohmann::json::parse(entries.at("cni/conf/10-flannel.conflist"))["plugins"][0]["kubernetes"]["token"] ==
         "<redacted>");
+
+  // Never over a file that is there (--out could name a config).
+  const Run again = node.hnsctl({"collect", "--out", out, "--conf-dir", conf.string()});
+  CHECK(again.exit_code == 1);
+  CHECK(again.err.find("exists: collect never writes over a file") != std::string::npos);
+  CHECK(file_text(out) == bytes);
 
   // Nothing on the node changed.
   CHECK(node.networks() == networks_before);

@@ -416,6 +416,35 @@ TEST_CASE("containerd's config.toml pointing elsewhere fails the run; the patch 
   CHECK(file_text(backup) == original);
 }
 
+// review: containerd runs the first plugin of a name in its folders' order;
+// ours anywhere in bin_dirs was taken as enough.
+TEST_CASE(
+    "containerd searching another folder with a plugin of ours before ours fails the run; the patch puts ours first") {
+  InstallerNode node;
+  const fs::path other = node.path("other-bin");
+  fs::create_directories(other);
+  std::ofstream(other / node.binary("flannel"), std::ios::binary) << "the reference flannel";
+  const fs::path config = node.path("config.toml");
+  std::ofstream(config, std::ios::binary)
+      << "version = 3\n[plugins.'io.containerd.cri.v1.runtime'.cni]\n  bin_dirs = ['" << other.string() << "', '"
+      << node.bin().string() << "']\n  conf_dir = '" << node.conf().string() << "'\n";
+  std::vector<std::string> args = {"--containerd-config", config.string()};
+  args.insert(args.end(), kServiceCidr.begin(), kServiceCidr.end());
+  const auto refused = node.install(args);
+  INFO(refused.out << refused.err);
+  CHECK(refused.exit_code == 1);
+  CHECK(refused.err.find("containerd looks for CNI plugins in " + other.string() + " before " + node.bin().string() +
+                         ", and " + other.string() + " holds " + node.binary("flannel")) != std::string::npos);
+  CHECK(entries(node.bin()).empty());
+
+  args.push_back("--patch-containerd-config");
+  const auto patched = node.install(args);
+  INFO(patched.out << patched.err);
+  REQUIRE(patched.exit_code == 0);
+  CHECK(file_text(config).find("bin_dirs = ['" + node.bin().string() + "', '" + other.string() + "']") !=
+        std::string::npos);
+}
+
 TEST_CASE("a containerd config.toml that cannot be read as containerd's, or is not there, changes nothing") {
   InstallerNode node;
   const fs::path config = node.path("config.toml");
@@ -496,6 +525,8 @@ TEST_CASE("--net-conf: kube-flannel-cfg's net-conf.json gives backend, VNI and p
       {R"({"Network":"10.244.0.0/16","Backend":{"Type":"wireguard"}})", "Backend.Type \"wireguard\""},
       {R"({"Network":"10.244.0.1/16","Backend":{"Type":"host-gw"}})", "\"Network\" must be the cluster's pod network"},
       {"not json", "not a JSON object"},
+      {R"({"Network":"10.244.0.0/16","Backend":{"Type":"vxlan","VNI":4294971392,"Port":4789}})",
+       "Backend.VNI must be a number below 2^32"},
   };
   for (const Refused& bad : refused) {
     std::ofstream(net_conf, std::ios::binary | std::ios::trunc) << bad.text;
@@ -565,15 +596,21 @@ TEST_CASE("another project's plugin that an install replaces is kept, and --unin
   CHECK(file_text(kept / node.binary("flannel")) == reference);
   CHECK(file_text(node.bin() / node.binary("flannel")) == file_text(node.source() / node.binary("flannel")));
 
-  // A second run keeps the first copy: it is the node's original.
+  // A second run changes no copy; a newer reference build put back by hand
+  // since is the copy the next install keeps.
   REQUIRE(node.install(kServiceCidr).exit_code == 0);
   CHECK(file_text(kept / node.binary("flannel")) == reference);
+  const std::string newer = "MZ a newer reference flannel";
+  fs::remove(node.bin() / node.binary("flannel"));
+  std::ofstream(node.bin() / node.binary("flannel"), std::ios::binary) << newer;
+  REQUIRE(node.install(kServiceCidr).exit_code == 0);
+  CHECK(file_text(kept / node.binary("flannel")) == newer);
 
   const auto undone = node.install({"--uninstall"});
   INFO(undone.out << undone.err);
   REQUIRE(undone.exit_code == 0);
   CHECK(undone.line_about(node.bin() / node.binary("flannel")).starts_with("put back (from "));
-  CHECK(file_text(node.bin() / node.binary("flannel")) == reference);
+  CHECK(file_text(node.bin() / node.binary("flannel")) == newer);
   CHECK_FALSE(fs::exists(node.bin() / node.binary("host-local")));
   CHECK(fs::exists(node.bin() / "portmap"));
   CHECK_FALSE(fs::exists(kept));

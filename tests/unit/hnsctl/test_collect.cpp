@@ -18,9 +18,26 @@ TEST_CASE("redaction: values after keys naming a secret, in JSON, YAML, TOML and
   CHECK(redacted("  password = 'p'\n  auth = \"dXNlcjpwYXNz\"\n  username = \"ops\"\n") ==
         "  password = '<redacted>'\n  auth = \"<redacted>\"\n  username = \"ops\"\n");
   CHECK(redacted("GET / Authorization: Bearer abc.def next") == "GET / Authorization: Bearer <redacted> next");
-  CHECK(redacted("x-----BEGIN EC PRIVATE KEY-----\nMHc\n-----END EC PRIVATE KEY-----y") ==
-        "x-----BEGIN EC PRIVATE KEY-----<redacted>-----END EC PRIVATE KEY-----y");
+  CHECK(redacted("x\n-----BEGIN EC PRIVATE KEY-----\nMHc\nAwE\n-----END EC PRIVATE KEY-----\ny") ==
+        "x\n-----BEGIN EC PRIVATE KEY-----\n<redacted>\n-----END EC PRIVATE KEY-----\ny");
+  // A log's tail that starts inside a key; a key without its end.
+  CHECK(redacted("MHc\nAwE\n-----END RSA PRIVATE KEY-----\nafter") ==
+        "<redacted>\n-----END RSA PRIVATE KEY-----\nafter");
+  CHECK(redacted("-----BEGIN PRIVATE KEY-----\nMHc\nAwE") == "-----BEGIN PRIVATE KEY-----\n<redacted>\n");
   CHECK(redact_secrets(R"({"Password":"a","secret":"b"})").values == 2);
+}
+
+TEST_CASE("redaction: triple quotes, escaped JSON in a log, Basic auth, YAML values with blanks and blocks") {
+  const auto redacted = [](std::string_view text) { return redact_secrets(text).text; };
+  CHECK(redacted("password = '''p a s s'''\nx = 1") == "password = '''<redacted>'''\nx = 1");
+  CHECK(redacted("identitytoken = \"\"\"t\"\"\"") == "identitytoken = \"\"\"<redacted>\"\"\"");
+  CHECK(redacted(R"(stdin: "{\"token\":\"abc\",\"name\":\"cbr0\"}")") ==
+        R"(stdin: "{\"token\":\"<redacted>\",\"name\":\"cbr0\"}")");
+  CHECK(redacted("headers = {Authorization = [\"Basic dXNlcjpwYXNz\"]}") ==
+        "headers = {Authorization = [\"Basic <redacted>\"]}");
+  CHECK(redacted("Authorization: Basic dXNlcjpwYXNz\n") == "Authorization: Basic <redacted>\n");
+  CHECK(redacted("  password: my long pass phrase\n  user: ops\n") == "  password: <redacted>\n  user: ops\n");
+  CHECK(redacted("token: |\n  line one\n  line two\nuser: ops\n") == "token: <redacted>\nuser: ops\n");
 }
 
 TEST_CASE("redaction: what only looks like a secret's key stays") {

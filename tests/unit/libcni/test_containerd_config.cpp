@@ -94,7 +94,7 @@ TEST_CASE("containerd config: version 2 (containerd 1.x) with CRLF line endings 
   CHECK(patched == expected);
 }
 
-TEST_CASE("containerd config: a deprecated bin_dir wins; the patch empties it and adds bin_dirs under the header") {
+TEST_CASE("containerd config: without bin_dirs (containerd 2.0's file) bin_dir is set; with both, bin_dir wins") {
   const std::string config =
       "version = 3\n"
       "[plugins.\"io.containerd.cri.v1.runtime\".cni]\n"
@@ -106,9 +106,16 @@ TEST_CASE("containerd config: a deprecated bin_dir wins; the patch empties it an
   CHECK(patched ==
         "version = 3\n"
         "[plugins.\"io.containerd.cri.v1.runtime\".cni]\n"
-        "    bin_dirs = ['C:\\opt\\cni\\bin', 'C:/k/cni']\n"
-        "    bin_dir = ''\n"
+        "    bin_dir = 'C:\\opt\\cni\\bin'\n"
         "    conf_dir = 'C:\\etc\\cni\\net.d'\n");
+  // containerd 2.1's file with a deprecated bin_dir beside bin_dirs: bin_dir
+  // wins; the patch empties it and puts ours first in bin_dirs.
+  const std::string both =
+      "version = 3\n[plugins.'io.containerd.cri.v1.runtime'.cni]\n  bin_dir = 'C:/k/cni'\n  bin_dirs = []\n";
+  CHECK(cni::read_containerd_cni_settings(both, kBuiltin).folders.bin_dirs == std::vector<std::string>{"C:/k/cni"});
+  CHECK(cni::patch_containerd_cni_folders(both, "C:\\opt\\cni\\bin", "") ==
+        "version = 3\n[plugins.'io.containerd.cri.v1.runtime'.cni]\n  bin_dir = ''\n"
+        "  bin_dirs = ['C:\\opt\\cni\\bin', 'C:/k/cni']\n");
 }
 
 TEST_CASE("containerd config: keys left out are containerd's built-in folders; a missing table is appended") {
@@ -124,7 +131,7 @@ TEST_CASE("containerd config: keys left out are containerd's built-in folders; a
   CHECK(cni::patch_containerd_cni_folders(config, "C:\\opt\\cni\\bin", "C:\\etc\\cni\\net.d") ==
         config +
             "\n\n[plugins.'io.containerd.cri.v1.runtime'.cni]\n"
-            "  bin_dirs = ['C:\\opt\\cni\\bin']\n"
+            "  bin_dir = 'C:\\opt\\cni\\bin'\n"
             "  conf_dir = 'C:\\etc\\cni\\net.d'\n");
   // No version: containerd 1.x's version 1 and its short plugin names.
   const std::string old = cni::patch_containerd_cni_folders("", "C:\\opt\\cni\\bin", "C:\\etc\\cni\\net.d");
@@ -155,7 +162,7 @@ TEST_CASE("containerd config: dotted keys and inline tables are read; edited in 
   CHECK(cni::read_containerd_cni_settings(inline_table, kBuiltin).folders.conf_dir == "C:\\k\\cni\\config");
   CHECK_THROWS_WITH_AS(cni::patch_containerd_cni_folders(inline_table, "C:\\opt\\cni\\bin", "C:\\etc\\cni\\net.d"),
                        "plugins.'io.containerd.cri.v1.runtime'.cni is written with dotted keys or as an inline "
-                       "table, which wincni does not edit: set bin_dirs = ['C:\\opt\\cni\\bin'] there by hand",
+                       "table, which wincni does not edit: set bin_dir = 'C:\\opt\\cni\\bin' there by hand",
                        cni::ContainerdConfigError);
 }
 

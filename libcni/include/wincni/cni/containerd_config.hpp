@@ -2,9 +2,9 @@
 // Where containerd looks for CNI plugins and configs, read from its
 // config.toml: the CRI plugin's `cni` table, whose name and keys depend on
 // the file's `version` (docs/reference/containerd-config.md):
-//   3 (containerd 2.x)  plugins.'io.containerd.cri.v1.runtime'.cni: bin_dirs,
-//                       or the deprecated bin_dir, which containerd moves
-//                       into bin_dirs; conf_dir
+//   3 (containerd 2.x)  plugins.'io.containerd.cri.v1.runtime'.cni: bin_dirs
+//                       (2.1 and later), or bin_dir (2.0's; 2.1 moves it
+//                       into bin_dirs); conf_dir
 //   2 (containerd 1.x)  plugins.'io.containerd.grpc.v1.cri'.cni: bin_dir, conf_dir
 //   1 or none           plugins.cri.cni: bin_dir, conf_dir
 // and containerd's built-in folders for what the file leaves out. The
@@ -54,8 +54,9 @@ struct ContainerdCniSettings {
 ContainerdCniSettings read_containerd_cni_settings(std::string_view config_toml, const ContainerdFolders& builtin);
 
 // `config_toml` with the cni table set so that containerd searches
-// `bin_dir` first (version 3: put first in bin_dirs, the others kept after
-// it, a deprecated bin_dir emptied; versions 1 and 2: bin_dir) and reads
+// `bin_dir` first (a version 3 file that has bin_dirs, containerd 2.1's: put
+// first there, the others kept after it, a deprecated bin_dir emptied;
+// otherwise bin_dir, the one key containerd 2.0 and 1.x know) and reads
 // configs from `conf_dir`; every other byte as it was. Keys missing from an
 // existing table are added under its header; a missing table is appended.
 // A `conf_dir` of "" leaves conf_dir as it is. Throws ContainerdConfigError
