@@ -22,6 +22,7 @@
 #include "wincni/cni/build_identity.hpp"
 #include "wincni/cni/config_file_names.hpp"
 #include "wincni/cni/env.hpp"
+#include "wincni/cni/json_depth.hpp"
 #include "wincni/cni/log.hpp"
 #include "wincni/cni/plugin_path.hpp"
 #include "wincni/engine/repair_journal.hpp"
@@ -48,6 +49,9 @@ bool any_file(std::string_view) { return true; }
 // secrets meet the redaction like every other text and a maintainer reads
 // it. An entry that is not JSON is taken as it is.
 std::string opened_cache_entry(std::string_view text) {
+  // Text nested deeper than any cache entry is taken as it is: dumping it
+  // again would recurse level by level (json_depth.hpp).
+  if (cni::too_deeply_nested(text)) return std::string(text);
   nlohmann::json entry = nlohmann::json::parse(text, nullptr, false);
   if (!entry.is_object()) return std::string(text);
   const auto config = entry.find("config");
@@ -56,7 +60,8 @@ std::string opened_cache_entry(std::string_view text) {
   if (!decoded) {
     *config = "<left out by hnsctl collect: not base64>";
   } else {
-    const nlohmann::json parsed = nlohmann::json::parse(*decoded, nullptr, false);
+    const nlohmann::json parsed = cni::too_deeply_nested(*decoded) ? nlohmann::json(nlohmann::json::value_t::discarded)
+                                                                   : nlohmann::json::parse(*decoded, nullptr, false);
     *config = parsed.is_discarded() ? nlohmann::json(*decoded) : parsed;
   }
   return entry.dump(2);

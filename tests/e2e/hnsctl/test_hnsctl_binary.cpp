@@ -646,6 +646,8 @@ TEST_CASE("collect: one zip with HNS, configs, caches, logs and versions; no sec
       << R"("result":{"ips":[{"address":"10.244.1.5/24"}]},"etcd":{"Password":"SECRET-3"}})";
   fs::create_directories(fs::path(node.ipam_dir()) / "cbr0");
   std::ofstream(fs::path(node.ipam_dir()) / "cbr0" / "10.244.1.5", std::ios::binary) << "pod1\neth0";
+  // A cache file nested deeper than any entry: taken as it is, never parsed into a stack overflow.
+  std::ofstream(fs::path(node.runtime_cache_dir()) / "deep") << std::string(200000, '[');
   std::ofstream(node.path("subnet.env")) << "FLANNEL_NETWORK=10.244.0.0/16\nFLANNEL_SUBNET=10.244.1.1/24\n";
   std::ofstream(node.path("wincni.log"))
       << "2026-11-28T23:00:00Z info  win-bridge[1] ADD pod1: done\n"
@@ -667,12 +669,26 @@ TEST_CASE("collect: one zip with HNS, configs, caches, logs and versions; no sec
   CHECK(bytes.find("SECRET-") == std::string::npos);
 
   const std::map<std::string, std::string> entries = zip_entries(bytes);
-  for (const char* name :
-       {"README.txt", "hnsctl/version.txt", "hnsctl/caps.txt", "hnsctl/networks.txt", "hnsctl/networks-v1.txt",
-        "hnsctl/endpoints.txt", "hnsctl/endpoints-v1.txt", "hnsctl/namespaces.txt", "hnsctl/load-balancers.txt",
-        "hnsctl/audit.txt", "hnsctl/doctor.txt", "hns-v1/policylists.txt", "cni/conf/10-flannel.conflist",
-        "cni/results/cbr0-pod1-eth0", "host-local/cbr0/10.244.1.5", "flannel/subnet.env", "logs/wincni.log",
-        "containerd/config.toml", "binaries.txt"}) {
+  for (const char* name : {"README.txt",
+                           "hnsctl/version.txt",
+                           "hnsctl/caps.txt",
+                           "hnsctl/networks.txt",
+                           "hnsctl/networks-v1.txt",
+                           "hnsctl/endpoints.txt",
+                           "hnsctl/endpoints-v1.txt",
+                           "hnsctl/namespaces.txt",
+                           "hnsctl/load-balancers.txt",
+                           "hnsctl/audit.txt",
+                           "hnsctl/doctor.txt",
+                           "hns-v1/policylists.txt",
+                           "cni/conf/10-flannel.conflist",
+                           "cni/results/cbr0-pod1-eth0",
+                           "host-local/cbr0/10.244.1.5",
+                           "flannel/subnet.env",
+                           "logs/wincni.log",
+                           "containerd/config.toml",
+                           "binaries.txt",
+                           "cni/results/deep"}) {
     CHECK_MESSAGE(entries.count(name) == 1, name);
   }
   CHECK(entries.count("cni/conf/calico-kubeconfig") == 0);
