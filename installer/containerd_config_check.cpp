@@ -16,20 +16,6 @@ namespace {
 
 namespace private_files = os::private_files;
 
-// A config.toml is a few KiB; anything near this is not one.
-constexpr std::size_t kMaxConfigBytes = 4 << 20;
-
-struct SplitPath {
-  std::string dir;
-  std::string name;
-};
-
-SplitPath split(const std::string& path) {
-  const std::size_t slash = path.find_last_of("/\\");
-  if (slash == std::string::npos) return {".", path};
-  return {path.substr(0, slash == 0 ? 1 : slash), path.substr(slash + 1)};
-}
-
 // With --binaries-only the node's configs are someone else's (rke2's,
 // k3s's): only where containerd finds plugins matters.
 std::string checked_conf_dir(const InstallOptions& options) {
@@ -68,7 +54,7 @@ ContainerdConfigPlan plan_containerd_config(const InstallOptions& options) {
     throw std::runtime_error(fmt::format(
         "{} is a link: wincni reads and writes containerd's config only as a file; nothing was changed", plan.path));
   }
-  plan.original = private_files::read_file(plan.path, kMaxConfigBytes);
+  plan.original = private_files::read_file(plan.path, cni::kMaxContainerdConfigBytes);
   if (!plan.original) {
     if (options.containerd.patch || options.containerd.config_file_given) {
       throw std::runtime_error(
@@ -119,16 +105,16 @@ void apply_containerd_config(const ContainerdConfigPlan& plan, os::ByteSink& rep
     report.write(fmt::format("{}: containerd finds wincni's plugins and config\n", plan.path));
     return;
   }
-  const SplitPath where = split(plan.path);
+  const private_files::FolderAndName where = private_files::split_last(plan.path);
   const std::string backup_name = where.name + kContainerdBackupSuffix;
   // An earlier patch's backup is the file as it was before wincni: kept.
   const bool backed_up =
-      private_files::publish_file_exclusive(where.dir, backup_name, new_copy_name(backup_name), *plan.original);
-  private_files::replace_file(where.dir, where.name, new_copy_name(where.name), *plan.patched);
+      private_files::publish_file_exclusive(where.folder, backup_name, new_copy_name(backup_name), *plan.original);
+  private_files::replace_file(where.folder, where.name, new_copy_name(where.name), *plan.patched);
   report.write(fmt::format("{}: patched: {} ({} {}); restart containerd for it to take effect\n", plan.path,
                            fmt::join(plan.mismatches, "; "),
                            backed_up ? "the file as it was is" : "an earlier backup is kept as",
-                           private_files::join(where.dir, backup_name)));
+                           private_files::join(where.folder, backup_name)));
 }
 
 void restore_containerd_config(const InstallOptions& options, os::ByteSink& report) {
@@ -139,9 +125,9 @@ void restore_containerd_config(const InstallOptions& options, os::ByteSink& repo
     report.write(fmt::format("{}: kept: a link, never restored through\n", backup));
     return;
   }
-  const auto saved = private_files::read_file(backup, kMaxConfigBytes);
+  const auto saved = private_files::read_file(backup, cni::kMaxContainerdConfigBytes);
   if (!saved) return;
-  const auto current = private_files::read_file(path, kMaxConfigBytes);
+  const auto current = private_files::read_file(path, cni::kMaxContainerdConfigBytes);
   // What an install made of the backup: with the config folder, or with the
   // bin folder alone (--binaries-only, which --uninstall is not told of).
   bool ours = false;

@@ -247,11 +247,10 @@ int collect_run(Context& context, const Args& args) {
       "client-key-data, credentials, auth) and of PEM private keys. Look before you share it.\n",
       cni::version_line("hnsctl"), utc_stamp(now));
   const std::string archive = bundle.finish(header);
-  const std::size_t slash = out.find_last_of(cni::kNativePathFlavor == cni::PathFlavor::kWindows ? "/\\" : "/");
-  const std::string dir = slash == std::string::npos ? "." : out.substr(0, slash == 0 ? 1 : slash);
-  const std::string name = slash == std::string::npos ? out : out.substr(slash + 1);
+  const files::FolderAndName where = files::split_last(out);
   // Never over a file that is there: --out could name a config.
-  if (!files::publish_file_exclusive(dir, name, fmt::format("{}.new-{}", name, os::current_process_id()), archive)) {
+  if (!files::publish_file_exclusive(where.folder, where.name,
+                                     fmt::format("{}.new-{}", where.name, os::current_process_id()), archive)) {
     throw std::runtime_error(fmt::format("{} exists: collect never writes over a file; give another --out", out));
   }
   print(context.out, "wrote {}: {} bytes; {} values that looked like secrets were redacted (see README.txt in it)\n",

@@ -15,8 +15,6 @@ namespace {
 namespace files = os::private_files;
 
 constexpr const char* kKind = "containerd";
-// A config.toml is a few KiB; anything near this is not one.
-constexpr std::size_t kMaxConfigBytes = 4 << 20;
 
 }  // namespace
 
@@ -32,7 +30,7 @@ std::vector<Leftover> survey_containerd(const std::string& config_file, bool nam
   if (config_file.empty()) return found;
   std::optional<std::string> text;
   try {
-    text = files::read_file(config_file, kMaxConfigBytes);
+    text = files::read_file(config_file, cni::kMaxContainerdConfigBytes);
   } catch (const std::exception& error) {
     found.push_back({kKind, config_file, fmt::format("cannot be read: {}", error.what()), {}, {}});
     return found;

@@ -78,6 +78,13 @@ std::string join(std::string_view dir, std::string_view name) {
   return out;
 }
 
+FolderAndName split_last(std::string_view path) {
+  const std::size_t separator = path.find_last_of("/");
+  if (separator == std::string_view::npos) return {".", std::string(path)};
+  const bool at_root = separator == 0 || (separator == 2 && path[1] == ':');
+  return {std::string(path.substr(0, at_root ? separator + 1 : separator)), std::string(path.substr(separator + 1))};
+}
+
 bool starts_at_root(std::string_view path) { return !path.empty() && path.front() == '/'; }
 
 bool is_directory(const std::string& path) {

@@ -59,6 +59,24 @@ TEST_CASE("join puts one separator between a directory and a name") {
   CHECK(fs::path(joined).filename() == "net");
 }
 
+TEST_CASE("split_last is join's inverse: the folder (\".\" for none, a root kept) and the name") {
+  const auto split = [](std::string_view path) {
+    const files::FolderAndName parts = files::split_last(path);
+    return parts.folder + "|" + parts.name;
+  };
+  CHECK(split("/etc/containerd/config.toml") == "/etc/containerd|config.toml");
+  CHECK(split("bundle.zip") == ".|bundle.zip");
+  CHECK(split("/config.toml") == "/|config.toml");
+  const files::FolderAndName joined = files::split_last(files::join("/var/lib", "net"));
+  CHECK(files::join(joined.folder, joined.name) == files::join("/var/lib", "net"));
+#ifdef _WIN32
+  CHECK(split("C:\\Program Files\\containerd\\config.toml") == "C:\\Program Files\\containerd|config.toml");
+  CHECK(split("C:\\config.toml") == "C:\\|config.toml");
+#else
+  CHECK(split("a\\b") == ".|a\\b");  // a backslash is part of a POSIX name
+#endif
+}
+
 TEST_CASE("private directories are made with their parents; existing ones are left alone") {
   ScratchDir dir;
   const std::string nested = text(dir.path() / "a" / "b" / "c");

@@ -11,6 +11,7 @@
 // installer checks it (and with a flag patches it, as sig-windows-tools'
 // Install-Containerd.ps1 does); hnsctl doctor reports a mismatch.
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -20,6 +21,10 @@
 #include "wincni/cni/plugin_path.hpp"
 
 namespace wincni::cni {
+
+// A config.toml is a few KiB; a file near this size is not one, and is not
+// read whole.
+inline constexpr std::size_t kMaxContainerdConfigBytes = 4 << 20;
 
 struct ContainerdConfigError : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -25,6 +25,15 @@ namespace wincni::os::private_files {
 // already ends in a separator (on Windows '/' is one too).
 std::string join(std::string_view dir, std::string_view name);
 
+// join's inverse: the folder a path names a file in and the file's name,
+// split at the last separator ('/'; on Windows '\' too). The folder is "."
+// when the path has none, and keeps a root's separator ("/x": "/").
+struct FolderAndName {
+  std::string folder;
+  std::string name;
+};
+FolderAndName split_last(std::string_view path);
+
 // A path that does not depend on the working directory (System32 for a
 // Windows service, whatever folder the runtime runs in): "/x" on POSIX; on
 // Windows "C:\x" or "C:/x", "\\server\share", or "\x" and "/x" (the
