@@ -1,7 +1,8 @@
 #pragma once
 // How long a host-local command waits for its network's lock:
 // Store::kLockLimit, or WINCNI_STORE_LOCK_TIMEOUT_MS from the environment
-// (what a test of a held lock sets, to wait less).
+// (what a test of a held lock sets, to wait less); never longer than the
+// time budget the plugin that delegated to it gave it (run_budget.hpp).
 
 #include <chrono>
 

@@ -4,6 +4,7 @@
 #include "wincni/cni/delegate.hpp"
 
 #include "delegate_run.hpp"
+#include "in_process_delegate.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -80,6 +81,25 @@ int delegation_depth(const Environment& env) {
   return error == std::errc{} && end == text.data() + text.size() && depth > 0 ? depth : 0;
 }
 
+// What a delegate's run (a process's, or one in process) gives its caller:
+// its stdout once it succeeded, its stderr passed on; else the error.
+std::string answer(std::string_view plugin, os::ProcessOutcome outcome, std::chrono::milliseconds timeout,
+                   const DelegateOptions& options) {
+  if (outcome.timed_out) {
+    throw Error(kTryAgainLater, fmt::format("delegate plugin {} timed out after {} ms", plugin, timeout.count()),
+                excerpt(outcome.err));
+  }
+  if (outcome.exit_code != 0 || outcome.term_signal != 0) throw failure(plugin, outcome);
+  if (!outcome.err.empty()) {
+    if (options.stderr_sink != nullptr) {
+      options.stderr_sink->write(outcome.err);
+    } else {
+      os::DescriptorSink(2).write(outcome.err);
+    }
+  }
+  return std::move(outcome.out);
+}
+
 }  // namespace
 
 namespace detail {
@@ -115,26 +135,30 @@ std::string run_delegate(std::string_view command, std::string_view plugin, std:
     }
     spec.timeout = std::min(spec.timeout, *left);
   }
-  child_env.set(std::string(kTimeBudgetVariable), std::to_string(budget_for_delegate(spec.timeout).count()));
+  const std::chrono::milliseconds budget = budget_for_delegate(spec.timeout);
+  if (const PluginSpec* carried = in_process_plugin(program, env)) {
+    std::optional<std::string> text = late ? late() : std::optional<std::string>(std::string(config));
+    os::ProcessOutcome outcome;
+    if (text) {
+      // time_left reads a budget from this process's start, which was before
+      // this call: what has passed since is added.
+      const auto since_start = time_since_start();
+      const auto shifted = budget > std::chrono::milliseconds::max() - since_start ? std::chrono::milliseconds::max()
+                                                                                   : budget + since_start;
+      child_env.set(std::string(kTimeBudgetVariable), std::to_string(shifted.count()));
+      outcome = run_in_process(*carried, child_env, std::move(*text));
+    } else {
+      outcome.unfed = true;
+      outcome.exit_code = 1;
+    }
+    return answer(plugin, std::move(outcome), spec.timeout, options);
+  }
+  child_env.set(std::string(kTimeBudgetVariable), std::to_string(budget.count()));
   spec.program = program;
   spec.env = child_env.to_list();
   spec.stdin_data = std::string(config);
   spec.stdin_later = late;
-  auto outcome = run_process(spec);
-
-  if (outcome.timed_out) {
-    throw Error(kTryAgainLater, fmt::format("delegate plugin {} timed out after {} ms", plugin, spec.timeout.count()),
-                excerpt(outcome.err));
-  }
-  if (outcome.exit_code != 0 || outcome.term_signal != 0) throw failure(plugin, outcome);
-  if (!outcome.err.empty()) {
-    if (options.stderr_sink != nullptr) {
-      options.stderr_sink->write(outcome.err);
-    } else {
-      os::DescriptorSink(2).write(outcome.err);
-    }
-  }
-  return std::move(outcome.out);
+  return answer(plugin, run_process(spec), spec.timeout, options);
 }
 
 Result add_result(std::string_view plugin, const std::string& out, std::string_view version) {

@@ -11,6 +11,7 @@
 
 #include "wincni/os/standard_descriptors.hpp"
 #include "wincni/cni/build_identity.hpp"
+#include "wincni/cni/carried_plugins.hpp"
 #include "wincni/cni/cni_env.hpp"
 #include "wincni/cni/error.hpp"
 #include "wincni/os/error_dialogs.hpp"
@@ -192,7 +193,7 @@ class SkelRun {
     ctx.ifname = invocation_.ifname;
     ctx.cni_args = invocation_.args;
     ctx.cni_path = invocation_.path;
-    ctx.env = &env_;
+    ctx.env = &delegation_env();
     ctx.logger = &logger();
     return dispatch(spec_, ctx);
   }
@@ -216,6 +217,17 @@ class SkelRun {
   const CniInvocation& invocation() const { return invocation_; }
 
  private:
+  // The environment the handlers and their delegates see: the config's
+  // "delegateInProcess": false is made the variable every delegation below
+  // reads (carried_plugins.hpp), whatever config it is given.
+  const Environment& delegation_env() {
+    const nlohmann::json* key = find_key(document_, kInProcessConfigKey);
+    if (key == nullptr || !key->is_boolean() || key->get<bool>()) return env_;
+    process_path_env_ = env_;
+    process_path_env_.set(std::string(kInProcessVariable), "0");
+    return process_path_env_;
+  }
+
   const PluginSpec& spec_;
   const Environment& env_;
   os::ByteSink& err_;
@@ -223,6 +235,7 @@ class SkelRun {
   CommandContext ctx_;  // empty until the command is known and its config read
   nlohmann::json document_;
   std::unique_ptr<Logger> logger_;
+  Environment process_path_env_;
 };
 
 // One summary line per command, whatever happened.
@@ -311,8 +324,9 @@ int run_plugin(const PluginSpec& spec, const std::vector<std::string>& argv, con
   }
 }
 
-int plugin_main(const PluginSpec& spec, int argc, char** argv) {
+int plugin_main(const PluginSpec& spec, int argc, char** argv, std::vector<const PluginSpec*> carried) {
   try {
+    carry_plugins(std::move(carried));
     os::fail_without_error_dialogs();
     os::open_missing_standard_descriptors();
     os::survive_broken_pipes();

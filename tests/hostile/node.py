@@ -165,13 +165,17 @@ class Node:
         return data
 
     def base_env(self) -> Dict[str, str]:
-        return {
+        env = {
             "PATH": "/usr/bin:/bin",
             "HOME": self.path("home"),
             "TMPDIR": self.path("tmp"),
             "WINCNI_EMULATOR_DIR": self.path("hns"),
             "WINCNI_DATA_DIR": self.path("plugin"),
         }
+        # The suite's choice of delegates in process or as processes.
+        if "WINCNI_DELEGATE_IN_PROCESS" in os.environ:
+            env["WINCNI_DELEGATE_IN_PROCESS"] = os.environ["WINCNI_DELEGATE_IN_PROCESS"]
+        return env
 
     def reset(self, now: Optional[Dict[str, tree_snapshot.Entry]] = None) -> None:
         """Back to the state after _build: created entries removed, the

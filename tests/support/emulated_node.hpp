@@ -103,6 +103,7 @@ class EmulatedNode {
     for (const char* name : kSanitizerSettings) {
       if (const char* value = std::getenv(name)) env.set(name, value);
     }
+    if (const char* value = std::getenv(kDelegationSwitch)) env.set(kDelegationSwitch, value);
     env.set("WINCNI_DATA_DIR", path("plugin"));
     // A meta plugin's suite (flannel) names every delegate's folder.
     const char* cni_path = std::getenv("WINCNI_CNI_PATH");

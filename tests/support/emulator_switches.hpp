@@ -15,6 +15,10 @@ inline constexpr std::array<const char*, 11> kEmulatorSwitches{
     "WINCNI_EMULATOR_V1_POSTED_ID",      "WINCNI_EMULATOR_V1_FAILURES",
 };
 
+// Whether delegates of this build run in process (carried_plugins.hpp): a
+// suite run with it "0" runs every case with the process path.
+inline constexpr const char* kDelegationSwitch = "WINCNI_DELEGATE_IN_PROCESS";
+
 // How a sanitized build's processes report and what they check
 // (docs/fuzzing.md): every program a suite starts runs under the same
 // settings as the suite itself.

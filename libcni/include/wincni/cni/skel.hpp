@@ -89,6 +89,9 @@ int run_plugin(const PluginSpec& spec, const std::vector<std::string>& argv, con
                os::ByteSink& out, os::ByteSink& err);
 
 // For main(): the real argv, environment, stdin, stdout and stderr.
-int plugin_main(const PluginSpec& spec, int argc, char** argv);
+// `carried`: the plugins this executable carries besides its own, which its
+// delegations may run in process (carried_plugins.hpp); they must outlive
+// the call.
+int plugin_main(const PluginSpec& spec, int argc, char** argv, std::vector<const PluginSpec*> carried = {});
 
 }  // namespace wincni::cni

@@ -19,8 +19,8 @@ namespace wincni::cni {
 // cniVersions, capabilities, runtimeConfig, prevResult, args, ipam, dns,
 // plugins, disableCheck, disableGC, cni.dev/valid-attachments,
 // cni.dev/attachments) and the log settings every wincni plugin reads
-// (logFile, logLevel: log.hpp).
-inline constexpr std::array<std::string_view, 17> kCommonConfigKeys{"name",
+// (logFile, logLevel: log.hpp) and delegateInProcess (carried_plugins.hpp).
+inline constexpr std::array<std::string_view, 18> kCommonConfigKeys{"name",
                                                                     "type",
                                                                     "cniVersion",
                                                                     "cniVersions",
@@ -36,7 +36,8 @@ inline constexpr std::array<std::string_view, 17> kCommonConfigKeys{"name",
                                                                     "cni.dev/valid-attachments",
                                                                     "cni.dev/attachments",
                                                                     "logFile",
-                                                                    "logLevel"};
+                                                                    "logLevel",
+                                                                    "delegateInProcess"};
 
 // `unknown key "serivceCIDR" is ignored (did you mean "serviceCIDR"?)` for
 // each key of `object` (when it is one) that is in neither `known` nor
