@@ -33,10 +33,15 @@ std::optional<std::string> elf64_section(const FileBytes& file, std::string_view
   const std::size_t entry_size = field(header, 0x3A, 2);
   const std::size_t count = field(header, 0x3C, 2);
   const std::size_t names_index = field(header, 0x3E, 2);
-  if (table == 0 || entry_size < 64 || count == 0 || count > kMaxSections || names_index >= count) return std::nullopt;
+  // ELF64's section header is 64 bytes; another size is no file of ours,
+  // and a larger one would multiply what is read.
+  constexpr std::size_t kEntrySize = 64;
+  if (table == 0 || entry_size != kEntrySize || count == 0 || count > kMaxSections || names_index >= count) {
+    return std::nullopt;
+  }
   const auto entries = read_exactly(file, table, entry_size * count);
   if (!entries) return std::nullopt;
-  const auto entry = [&](std::size_t index) { return std::string_view(*entries).substr(index * entry_size, 64); };
+  const auto entry = [&](std::size_t index) { return std::string_view(*entries).substr(index * kEntrySize, kEntrySize); };
   const std::string_view names_entry = entry(names_index);
   const std::uint64_t names_size = field(names_entry, 32, 8);
   if (names_size == 0 || names_size > kMaxNameTable) return std::nullopt;

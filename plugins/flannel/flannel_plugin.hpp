@@ -28,7 +28,8 @@ class FlannelPlugin {
   // sandboxes that are not among them.
   void gc(const cni::CommandContext& ctx) const;
   // 50 naming what is missing (subnet.env, the delegate), else the
-  // delegate's own STATUS. Reads one file and starts one process.
+  // delegate's own STATUS. Reads one file; the delegate runs in process
+  // when its file is of this build (carried_plugins.hpp), else starts it.
   void status(const cni::CommandContext& ctx) const;
 
   // The plugin must outlive the spec.

@@ -150,6 +150,10 @@ TEST_CASE("headers that lie are refused, never followed far") {
     put(elf, 0x28, 1u << 30, 8);
     CHECK_FALSE(read_executable_section(reader(elf), ".wincni", 4096));
   }
+  SUBCASE("section entries of 65535 bytes") {
+    put(elf, 0x3A, 0xffff, 2);
+    CHECK_FALSE(read_executable_section(reader(elf), ".wincni", 4096));
+  }
   SUBCASE("sixty thousand sections") {
     put(elf, 0x3C, 60000, 2);
     CHECK_FALSE(read_executable_section(reader(elf), ".wincni", 4096));
