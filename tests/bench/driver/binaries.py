@@ -24,6 +24,9 @@ class Binaries:
 
     @classmethod
     def in_build(cls, build_dir):
+        # Absolute: the plugins never search a relative CNI_PATH entry.
+        build_dir = os.path.abspath(build_dir)
+
         def built(*parts):
             path = os.path.join(build_dir, *parts)
             if not os.access(path, os.X_OK):
