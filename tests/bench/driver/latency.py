@@ -25,7 +25,7 @@ def measure(binaries, scenario, runs, floor_samples, processes_by_command=None):
     programs), the census is not taken, and neither memory nor the time in
     HNS is measured."""
     binary = scenario.binary(binaries)
-    with Node(binaries, scenario.name.replace("→", "-")) as node:
+    with Node(binaries, scenario.label()) as node:
         config = at_version(scenario.prepare(node))
         netns = node.create_namespace() if scenario.needs_namespace else PLAIN_NETNS
         kept = cni_calls.call_ok(node, binary, "ADD", config, cni_calls.KEPT_POD, netns).out

@@ -2,6 +2,9 @@
 README.md can quote them as they are)."""
 
 
+from . import targets
+
+
 def _table(header, rows):
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
     lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
@@ -93,6 +96,10 @@ def render(results):
     if results.get("concurrency"):
         parts += ["Concurrency", _concurrency(results["concurrency"])]
     parts += ["Sizes", _sizes(results["sizes"]), "Targets", _targets(results["targets"])]
+    ratios = [[name, command, ratio] for name, command, ratio in targets.in_process_ratios(results["latency"])]
+    if ratios:
+        parts += ["Natively, each command's median with its delegates in process over the same with them "
+                  "started as processes (for information)", _table(["scenario", "command", "ratio"], ratios)]
     if results.get("without_hns"):
         parts += ["The same limits on the plugins' own share, the time in HNS taken out (for information: "
                   "the targets are on the whole time)", _targets(results["without_hns"], "within", "over")]

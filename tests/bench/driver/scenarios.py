@@ -35,6 +35,10 @@ class Scenario:
     # Whether CNI_NETNS is an HCN namespace (containerd's), or just a path.
     needs_namespace: bool = True
 
+    def label(self):
+        """The name as a file name's part and a command-line word."""
+        return self.name.replace("→", "-").replace(" ", "-")
+
 
 def _win_bridge(node):
     node.host_gw("10.244.1.0/24")
@@ -64,6 +68,18 @@ def _host_local(node):
             "ipam": {"type": "host-local", "subnet": "10.128.0.0/16", "dataDir": node.ipam_dir}}
 
 
+# A scenario again with its delegates started as processes
+# ("delegateInProcess": false), as before wincni ran them in process or as
+# another build's are: what running them in process saves, in one run.
+AS_PROCESSES = " as processes"
+
+
+def _as_processes(prepare):
+    def prepared(node):
+        return dict(prepare(node), delegateInProcess=False)
+    return prepared
+
+
 SCENARIOS = [
     Scenario("win-bridge", lambda b: b.win_bridge, _win_bridge),
     Scenario("win-overlay", lambda b: b.win_overlay, _win_overlay),
@@ -72,12 +88,15 @@ SCENARIOS = [
     Scenario("flannel→win-overlay", lambda b: b.flannel,
              _flannel("flannel-vxlan.conflist", lambda node: node.vxlan("10.244.4.0/24"), 1450)),
     Scenario("host-local", lambda b: b.host_local, _host_local, needs_namespace=False),
+    Scenario("win-bridge" + AS_PROCESSES, lambda b: b.win_bridge, _as_processes(_win_bridge)),
+    Scenario("flannel→win-bridge" + AS_PROCESSES, lambda b: b.flannel,
+             _as_processes(_flannel("flannel-host-gw.conflist", lambda node: node.host_gw("10.244.4.0/24"), 1500))),
 ]
 
 
 def by_name(name):
     for scenario in SCENARIOS:
-        if scenario.name == name or scenario.name.replace("→", "-") == name:
+        if name in (scenario.name, scenario.name.replace("→", "-"), scenario.label()):
             return scenario
     raise SystemExit(f"no scenario {name}; there are {', '.join(s.name for s in SCENARIOS)}")
 
