@@ -53,9 +53,9 @@ EndpointView create_endpoint_with_id(HnsAccess& access, const EndpointSpec& spec
   } catch (const std::exception& e) {
     if (!refused(e)) {
       // A create that timed out may still happen; deleting before it does
-      // would leave its endpoint behind. One more timeout period is the wait.
-      if (has_hresult(e, hns::hr::kTimeout) &&
-          !hns::wait_for_abandoned_calls(hns::CallPolicy::from_environment().timeout)) {
+      // would leave its endpoint behind. One more timeout period is the
+      // wait, less when the plugin's deadline is nearer.
+      if (has_hresult(e, hns::hr::kTimeout) && !hns::wait_for_abandoned_calls(access.call_policy().wait_limit())) {
         log.error("the timed-out create of endpoint {} is still running; removing it anyway", spec.id.str());
       }
       try {

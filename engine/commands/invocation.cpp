@@ -1,5 +1,7 @@
 #include "commands/invocation.hpp"
 
+#include "wincni/cni/run_budget.hpp"
+
 #include "config/endpoint_config.hpp"
 
 #include <fmt/format.h>
@@ -57,7 +59,17 @@ Invocation Invocation::open(const cni::CommandContext& ctx, const EndpointFlavor
                             const EndpointEngine::Backend& backend) {
   Invocation invocation(ctx, flavor, read_config(ctx));
   for (const std::string& warning : invocation.config.warnings) ctx.log().warn("{}", warning);
-  invocation.client = std::make_shared<hns::HnsClient>(backend ? backend() : hns::default_backend());
+  // A delegate (of flannel) ends its HNS calls and its wait for the network
+  // by the time its caller gave it (run_budget.hpp): it answers before the
+  // caller gives up on it, also in the caller's process, where nothing
+  // could kill it.
+  hns::CallPolicy policy = hns::CallPolicy::from_environment();
+  if (const auto left = ctx.env != nullptr ? cni::time_left(*ctx.env) : std::nullopt) {
+    const auto budget = std::max(*left, std::chrono::milliseconds(0));
+    policy.deadline = std::chrono::steady_clock::now() + budget;
+    invocation.config.network_wait = std::min(invocation.config.network_wait, budget);
+  }
+  invocation.client = std::make_shared<hns::HnsClient>(backend ? backend() : hns::default_backend(), policy);
   invocation.api = resolve_api(invocation.config.api, ctx.netns, *invocation.client);
   invocation.access = make_hns_access(invocation.api, invocation.client);
   if (invocation.api == HnsApi::V2) {

@@ -40,6 +40,7 @@ class ClientAccess : public HnsAccess {
  public:
   explicit ClientAccess(std::shared_ptr<hns::HnsClient> client) : client_(std::move(client)) {}
 
+  const hns::CallPolicy& call_policy() const override { return client_->policy(); }
   bool supports(hns::Feature feature) override { return client_->supports(feature); }
   hns::HnsVersion version() override { return client_->version(); }
   // Through HCN where HNS has it, else v1: both list every network.

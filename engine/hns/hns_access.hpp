@@ -76,6 +76,8 @@ class HnsAccess {
   virtual ~HnsAccess() = default;
 
   virtual HnsApi api() const = 0;
+  // How HNS is called: the limit of one call, and the deadline of all.
+  virtual const hns::CallPolicy& call_policy() const = 0;
   virtual bool supports(hns::Feature feature) = 0;
   virtual hns::HnsVersion version() = 0;
 

@@ -1,5 +1,6 @@
 #include "wincni/hns/call_policy.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <thread>
@@ -15,6 +16,14 @@ namespace wincni::hns {
 namespace {
 
 CallOutcome run_once(const CallPolicy& policy, const std::function<CallOutcome()>& work) {
+  const std::chrono::milliseconds limit = policy.wait_limit();
+  if (limit.count() == 0) {
+    return CallOutcome{hr::kTimeout,
+                       {},
+                       "not called: the time the plugin that started this one gave it (WINCNI_TIME_BUDGET_MS) "
+                       "is spent",
+                       {}};
+  }
   // Shared with the task, which may outlive this call when HNS hangs.
   auto outcome = std::make_shared<CallOutcome>();
   const bool ended = run_on_call_thread(
@@ -25,9 +34,9 @@ CallOutcome run_once(const CallPolicy& policy, const std::function<CallOutcome()
           *outcome = CallOutcome{hr::kFail, {}, error.what(), {}};
         }
       },
-      policy.timeout);
+      limit);
   if (ended) return std::move(*outcome);
-  return CallOutcome{hr::kTimeout, {}, fmt::format("HNS did not answer within {} ms", policy.timeout.count()), {}};
+  return CallOutcome{hr::kTimeout, {}, fmt::format("HNS did not answer within {} ms", limit.count()), {}};
 }
 
 CallOutcome repeat_with_backoff(const CallPolicy& policy, const std::function<CallOutcome()>& attempt,
@@ -36,12 +45,19 @@ CallOutcome repeat_with_backoff(const CallPolicy& policy, const std::function<Ca
   for (int tries = 1;; ++tries) {
     CallOutcome outcome = attempt();
     if (!repeatable(outcome) || tries >= policy.max_attempts) return outcome;
+    if (policy.deadline && std::chrono::steady_clock::now() + backoff >= *policy.deadline) return outcome;
     std::this_thread::sleep_for(backoff);
     backoff = std::min(backoff * 2, policy.max_backoff);
   }
 }
 
 }  // namespace
+
+std::chrono::milliseconds CallPolicy::wait_limit() const {
+  if (!deadline) return timeout;
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - std::chrono::steady_clock::now());
+  return std::clamp(left, std::chrono::milliseconds(0), timeout);
+}
 
 bool wait_for_abandoned_calls(std::chrono::milliseconds limit) { return wait_for_abandoned_tasks(limit); }
 

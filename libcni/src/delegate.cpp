@@ -127,11 +127,10 @@ std::string run_delegate(std::string_view command, std::string_view plugin, std:
   // our delegate must end before that (run_budget.hpp).
   if (const auto left = time_left(env)) {
     if (*left < kLeastTimeForDelegate) {
-      throw Error(
-          kTryAgainLater,
-          fmt::format("no time left to run delegate plugin {}: the plugin that started this one gave it {} ms "
-                      "({}), and less than {} ms of them are left",
-                      plugin, env.get_or(kTimeBudgetVariable, ""), kTimeBudgetVariable, kLeastTimeForDelegate.count()));
+      throw Error(kTryAgainLater,
+                  fmt::format("no time left to run delegate plugin {}: less than {} ms are left of the time the plugin "
+                              "that started this one gave it ({})",
+                              plugin, kLeastTimeForDelegate.count(), kTimeBudgetVariable));
     }
     spec.timeout = std::min(spec.timeout, *left);
   }

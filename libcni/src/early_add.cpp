@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "delegate_run.hpp"
+#include "in_process_delegate.hpp"
 #include "wincni/cni/error.hpp"
 
 namespace wincni::cni {
@@ -58,26 +59,32 @@ struct EarlyAdd::Shared {
 };
 
 EarlyAdd::EarlyAdd(std::string plugin, std::string version, const Environment& env, const DelegateOptions& options)
-    : shared_(std::make_unique<Shared>(std::move(plugin), std::move(version), env, options)),
-      run_([shared = shared_.get()] { shared->run(); }) {}
+    : shared_(std::make_unique<Shared>(std::move(plugin), std::move(version), env, options)) {
+  // A delegate run in process has no start to overlap: it runs in add(), on
+  // the caller's thread, and a thread of its own would only cost.
+  if (!detail::delegate_runs_in_process(shared_->plugin, shared_->env)) {
+    run_.emplace([shared = shared_.get()] { shared->run(); });
+  }
+}
 
 EarlyAdd::~EarlyAdd() {
-  if (given_) return;
+  if (given_ || !run_) return;
   shared_->decide(std::nullopt);
-  run_.wait();  // what an unfed delegate's run threw is no one's concern
+  run_->wait();  // what an unfed delegate's run threw is no one's concern
 }
 
 Result EarlyAdd::add(std::string config) {
   if (given_) throw Error(kInternal, "an early ADD's config was given twice");
   given_ = true;
   const Shared& shared = *shared_;
+  if (!run_) return delegate_add(shared.plugin, config, shared.version, shared.env, shared.options);
   if (std::chrono::steady_clock::now() - shared.started > kConfigWait) {
     shared_->decide(std::nullopt);
-    run_.wait();
+    run_->wait();
     return delegate_add(shared.plugin, config, shared.version, shared.env, shared.options);
   }
   shared_->decide(std::move(config));
-  run_.finish();
+  run_->finish();
   return std::move(*shared_->result);
 }
 

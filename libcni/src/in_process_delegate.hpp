@@ -5,6 +5,7 @@
 // alike.
 
 #include <string>
+#include <string_view>
 
 #include "wincni/cni/env.hpp"
 #include "wincni/cni/skel.hpp"
@@ -16,6 +17,11 @@ namespace wincni::cni::detail {
 // file says it is, when it is of this build and delegation in process is
 // allowed by `env`; else nullptr.
 const PluginSpec* in_process_plugin(const std::string& program, const Environment& env);
+
+// Whether delegating to `plugin` with `env` would run it in process: its
+// file in CNI_PATH is a carried plugin of this build. False also when the
+// file cannot be found (the delegation then reports that).
+bool delegate_runs_in_process(std::string_view plugin, const Environment& env);
 
 // Runs `spec` as its file would run with `child_env` and `config` on stdin.
 // `child_env`'s time budget (run_budget.hpp) counts from this process's

@@ -1,5 +1,7 @@
 #include <windows.h>
 
+#include <algorithm>
+
 #include "wincni/os/read_only_file.hpp"
 #include "wincni/os/utf16.hpp"
 #include "wincni/os/win32_handle.hpp"

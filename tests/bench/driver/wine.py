@@ -55,6 +55,8 @@ def _launcher(scratch, exe):
 
 def binaries(release_dir, windows_build, native, scratch):
     """The release's programs behind launchers; hnsctl stays the native one."""
+    # Absolute: the plugins never search a relative CNI_PATH entry.
+    release_dir = os.path.abspath(release_dir)
     if "WINEPREFIX" not in os.environ:
         raise SystemExit("wine: WINEPREFIX is not set (scripts/bench.sh --wine sets up the prefix)")
     _install_emulator(windows_build)

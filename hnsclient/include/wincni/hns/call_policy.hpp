@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "wincni/hns/hresult.hpp"
@@ -18,6 +19,15 @@ struct CallPolicy {
   int max_attempts = 5;
   std::chrono::milliseconds first_backoff{100};
   std::chrono::milliseconds max_backoff{2'000};
+  // When the plugin is a delegate, the end of the time the plugin that
+  // started it gave it (cni/run_budget.hpp): no call is waited for, and none
+  // repeated, past it, so the delegate answers before its caller gives up on
+  // it, also when it runs in the caller's process, where nothing could kill it.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+
+  // How long a call may be waited for now: `timeout`, less once the deadline
+  // is nearer; zero once it passed.
+  std::chrono::milliseconds wait_limit() const;
 
   // WINCNI_HNS_TIMEOUT_MS overrides the timeout (tests make it short).
   static CallPolicy from_environment();

@@ -41,6 +41,9 @@ class HnsClient {
  public:
   explicit HnsClient(std::shared_ptr<HcnApi> api, CallPolicy policy = CallPolicy::from_environment());
 
+  // How its calls are made (their limits, the deadline).
+  const CallPolicy& policy() const { return policy_; }
+
   // --- version (GET /globals/version, asked once) ---
   HnsVersion version();
   bool supports(Feature feature);

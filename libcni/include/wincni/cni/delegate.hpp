@@ -19,7 +19,9 @@ struct DelegateOptions {
 };
 
 // The plugin is found with find_plugin (plugin_path.hpp) in env's CNI_PATH
-// and run with env, CNI_COMMAND replaced, and `config` verbatim on stdin.
+// and run with env, CNI_COMMAND replaced, and `config` verbatim on stdin: in
+// this process when the file is a plugin this executable carries, of this
+// build (carried_plugins.hpp), else as a process.
 // Errors (cni::Error):
 //   - the plugin cannot be found or started: see find_plugin; 5 when it
 //     exists but cannot be executed;
@@ -35,7 +37,10 @@ struct DelegateOptions {
 //     after <n> ms". The delegate is given three quarters of that limit as
 //     its budget, so its own delegates end before it is killed; what a
 //     killed delegate started dies with it on Windows (run_child's job object),
-//     not on Linux;
+//     not on Linux. A delegate run in process (carried_plugins.hpp) cannot
+//     be killed: it ends its own waits by that budget (host-local's store
+//     lock, the engine's HNS calls, network lock and network wait) and
+//     answers as itself;
 //   - less than 100 ms of this process's budget is left: 11, nothing is
 //     started;
 //   - this process already runs 4 delegations deep (WINCNI_DELEGATION_DEPTH,

@@ -11,10 +11,12 @@
 // start (os::ProcessSpec::stdin_later), so a config given more than kConfigWait
 // after it goes to a fresh delegate instead, with the whole limit.
 // Destroyed without add(), the object ends the delegate unfed: it has read
-// nothing, so it has done nothing.
+// nothing, so it has done nothing. A delegate that runs in process
+// (carried_plugins.hpp) is not started early: it runs in add().
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "wincni/cni/background_call.hpp"
@@ -40,8 +42,8 @@ class EarlyAdd {
  private:
   struct Shared;
   std::unique_ptr<Shared> shared_;
-  bool given_ = false;  // add() was called
-  BackgroundCall run_;  // last: it starts once the rest exists
+  bool given_ = false;                 // add() was called
+  std::optional<BackgroundCall> run_;  // last: it starts once the rest exists; none in process
 };
 
 }  // namespace wincni::cni
