@@ -34,7 +34,10 @@ std::optional<PluginIdentity> parse_plugin_identity(std::string_view section) {
     if (section.find_first_not_of('\0', end) != std::string_view::npos) return std::nullopt;
     section = section.substr(0, end);
   }
-  if (!section.starts_with(kIdentityTag) || !section.ends_with('\n')) return std::nullopt;
+  // The tag's own newline cannot be the closing one too.
+  if (section.size() <= kIdentityTag.size() || !section.starts_with(kIdentityTag) || !section.ends_with('\n')) {
+    return std::nullopt;
+  }
   section.remove_prefix(kIdentityTag.size());
   section.remove_suffix(1);
   const std::size_t split = section.find('\n');

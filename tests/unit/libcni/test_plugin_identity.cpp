@@ -115,6 +115,9 @@ TEST_CASE("identity text: program and fingerprint, zero padding, nothing else") 
   CHECK(identity->program == "host-local");
   CHECK(identity->fingerprint == build_fingerprint());
   CHECK_FALSE(parse_plugin_identity(""));
+  // The tag alone, padded (the fuzzer's find: its newline read as the last).
+  CHECK_FALSE(parse_plugin_identity(std::string("wincni-plugin\n\0\0\0\0\0", 19)));
+  CHECK_FALSE(parse_plugin_identity("wincni-plugin\n"));
   CHECK_FALSE(parse_plugin_identity(kIdentity + std::string(1, '\0') + "x"));
   CHECK_FALSE(parse_plugin_identity("wincni-plugin\nhost-local\n"));
   CHECK_FALSE(parse_plugin_identity("wincni-plugin\nHost Local\nabc\n"));
