@@ -21,8 +21,8 @@ PLAIN_NETNS = "/var/run/netns/bench"
 def measure(binaries, scenario, runs, floor_samples, processes_by_command=None):
     """{command: {median_ms, p99_ms, runs, processes, peak_rss_kib, private_kib,
     hns_ms}}; the spawn floor's samples are appended to `floor_samples`. Given
-    `processes_by_command` (the Wine pass: its shims are not Windows
-    programs), the census is not taken, and neither memory nor the time in
+    `processes_by_command` (the Wine pass: the native census's, the same
+    code delegating alike), the census is not taken, and neither memory nor the time in
     HNS is measured."""
     binary = scenario.binary(binaries)
     with Node(binaries, scenario.label()) as node:
