@@ -1,7 +1,5 @@
 #include "commands/plugin_data_dir.hpp"
 
-#include <algorithm>
-
 #include "wincni/cni/milliseconds_setting.hpp"
 #include "wincni/cni/run_budget.hpp"
 
@@ -15,11 +13,10 @@ std::string plugin_data_dir(const cni::Environment& env) {
 }
 
 std::chrono::milliseconds network_lock_limit(const cni::Environment& env) {
-  auto limit =
+  const auto limit =
       cni::milliseconds_setting(env.get_or("WINCNI_NETWORK_LOCK_TIMEOUT_MS", "")).value_or(std::chrono::minutes(2));
   // A delegate waits no longer than its caller gave it (run_budget.hpp).
-  if (const auto left = cni::time_left(env)) limit = std::min(limit, std::max(*left, std::chrono::milliseconds(0)));
-  return limit;
+  return cni::within_budget(env, limit);
 }
 
 }  // namespace wincni::engine

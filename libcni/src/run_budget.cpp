@@ -24,6 +24,12 @@ std::optional<std::chrono::milliseconds> time_left(const Environment& env) {
   return *budget - time_since_start();
 }
 
+std::chrono::milliseconds within_budget(const Environment& env, std::chrono::milliseconds limit) {
+  const auto left = time_left(env);
+  if (!left) return limit;
+  return std::min(limit, std::max(*left, std::chrono::milliseconds(0)));
+}
+
 std::chrono::milliseconds budget_for_delegate(std::chrono::milliseconds limit) {
   // limit * 3 would overflow for a limit set to mean "for ever".
   return std::max(std::chrono::milliseconds(1), limit - limit / 4);

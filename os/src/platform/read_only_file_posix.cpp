@@ -33,19 +33,12 @@ std::optional<ReadOnlyFile> ReadOnlyFile::open(const std::string& path) {
   return ReadOnlyFile(std::move(handle), static_cast<std::uint64_t>(st.st_size));
 }
 
-std::string ReadOnlyFile::read_at(std::uint64_t offset, std::size_t length) const {
-  if (offset >= size_) return {};
-  if (length > size_ - offset) length = static_cast<std::size_t>(size_ - offset);
-  std::string bytes(length, '\0');
-  std::size_t got = 0;
-  while (got < length) {
-    const ssize_t n = ::pread(handle_->fd.get(), bytes.data() + got, length - got, static_cast<off_t>(offset + got));
+std::size_t ReadOnlyFile::read_some(std::uint64_t offset, char* into, std::size_t length) const {
+  for (;;) {
+    const ssize_t n = ::pread(handle_->fd.get(), into, length, static_cast<off_t>(offset));
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    got += static_cast<std::size_t>(n);
+    return n > 0 ? static_cast<std::size_t>(n) : 0;
   }
-  bytes.resize(got);
-  return bytes;
 }
 
 }  // namespace wincni::os

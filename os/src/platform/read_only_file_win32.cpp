@@ -34,23 +34,13 @@ std::optional<ReadOnlyFile> ReadOnlyFile::open(const std::string& path) {
   return ReadOnlyFile(std::move(handle), size);
 }
 
-std::string ReadOnlyFile::read_at(std::uint64_t offset, std::size_t length) const {
-  if (offset >= size_) return {};
-  if (length > size_ - offset) length = static_cast<std::size_t>(size_ - offset);
-  std::string bytes(length, '\0');
-  std::size_t got = 0;
-  while (got < length) {
-    OVERLAPPED at{};
-    const std::uint64_t position = offset + got;
-    at.Offset = static_cast<DWORD>(position);
-    at.OffsetHigh = static_cast<DWORD>(position >> 32);
-    DWORD n = 0;
-    const DWORD want = static_cast<DWORD>(std::min<std::size_t>(length - got, 1u << 20));
-    if (!ReadFile(handle_->file.get(), bytes.data() + got, want, &n, &at) || n == 0) break;
-    got += n;
-  }
-  bytes.resize(got);
-  return bytes;
+std::size_t ReadOnlyFile::read_some(std::uint64_t offset, char* into, std::size_t length) const {
+  OVERLAPPED at{};
+  at.Offset = static_cast<DWORD>(offset);
+  at.OffsetHigh = static_cast<DWORD>(offset >> 32);
+  DWORD n = 0;
+  const DWORD want = static_cast<DWORD>(std::min<std::size_t>(length, 1u << 20));
+  return ReadFile(handle_->file.get(), into, want, &n, &at) ? n : 0;
 }
 
 }  // namespace wincni::os

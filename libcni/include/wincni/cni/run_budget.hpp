@@ -26,6 +26,11 @@ std::chrono::milliseconds time_since_start();
 // is spent); nullopt when it was given none or no positive number.
 std::optional<std::chrono::milliseconds> time_left(const Environment& env);
 
+// `limit`, or what is left of the budget `env` gives this process when that
+// is less (zero once it is spent): how long a delegate may wait for anything
+// (a lock, HNS, a network) and still answer before its caller gives up on it.
+std::chrono::milliseconds within_budget(const Environment& env, std::chrono::milliseconds limit);
+
 // Less than this left, and no delegate is started: it would be killed at
 // some point of its work (host-local half-way through a write), and the
 // runtime's next call does that work as well.

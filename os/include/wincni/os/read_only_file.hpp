@@ -28,6 +28,10 @@ class ReadOnlyFile {
   std::string read_at(std::uint64_t offset, std::size_t length) const;
 
  private:
+  // One positioned read into `into`; 0 at the end or on a failure. The
+  // platform's part (read_only_file_posix.cpp, _win32.cpp).
+  std::size_t read_some(std::uint64_t offset, char* into, std::size_t length) const;
+
   struct Handle;
   ReadOnlyFile(std::unique_ptr<Handle> handle, std::uint64_t size);
   std::unique_ptr<Handle> handle_;
