@@ -200,6 +200,12 @@ int collect_run(Context& context, const Args& args) {
   if (!parsed) return kOk;
   const std::string out =
       parsed->given("out") ? parsed->text("out") : fmt::format("wincni-collect-{}.zip", utc_stamp(now));
+  // Refused before anything is read or started: a run that cannot write
+  // its zip should not first spend a minute collecting it. The exclusive
+  // publish at the end still refuses a name taken meanwhile.
+  if (files::is_link(out) || files::is_regular_file(out) || files::is_directory(out)) {
+    throw std::runtime_error(fmt::format("{} exists: collect never writes over a file; give another --out", out));
+  }
   const std::string conf_dir = parsed->text("conf-dir");
   const std::string containerd_config = parsed->text("containerd-config");
 

@@ -14,11 +14,11 @@ import subprocess
 import sys
 import tempfile
 
-from driver import (chart, concurrency, figures, footprint, latency, node, reference, report, scale, scenarios,
-                    targets, wine)
+from driver import (chart, collect_shapes, concurrency, figures, footprint, latency, node, reference, report, scale,
+                    scenarios, targets, wine)
 from driver.binaries import Binaries
 
-PARTS = ("latency", "reference", "scale", "concurrency")
+PARTS = ("latency", "reference", "scale", "concurrency", "collect")
 # The results' per-plugin memory figures, and the per-command figure each is the largest of.
 PEAK_MEMORY = (("peak_rss", "peak_rss_kib"), ("peak_private", "private_kib"))
 
@@ -35,6 +35,7 @@ def parse_args():
     parser.add_argument("--scale-runs", type=int, default=30, help="rounds (ADD, DEL, STATUS) timed per scale step")
     parser.add_argument("--pods", type=int, default=200, help="pods added in parallel (concurrency)")
     parser.add_argument("--workers", type=int, default=16, help="parallel workers (concurrency)")
+    parser.add_argument("--collect-runs", type=int, default=5, help="hnsctl collect runs per input shape (default 5)")
     parser.add_argument("--windows-release", help="a release dist folder whose .exe sizes to report")
     parser.add_argument("--wine-release", help="a release dist folder whose .exe files to time under Wine too "
                         "(the latency part again; needs that part)")
@@ -133,6 +134,9 @@ def main():
     if "concurrency" in parts:
         progress(f"concurrency: {args.pods} pods, {args.workers} workers")
         results["concurrency"] = concurrency.measure(binaries, args.pods, args.workers)
+    if "collect" in parts:
+        progress(f"hnsctl collect over hostile input shapes, {args.collect_runs} runs each")
+        results["collect"] = collect_shapes.measure(binaries, args.collect_runs)
 
     results["sizes"] = {"native": footprint.native_sizes(binaries),
                         "windows": footprint.windows_sizes(args.windows_release)}

@@ -41,14 +41,32 @@ struct Span {
   std::size_t end;
 };
 
-// The blanks the line holding `at` starts with.
-std::size_t indentation(std::string_view text, std::size_t at) {
-  const std::size_t newline = at == 0 ? std::string_view::npos : text.rfind('\n', at - 1);
-  std::size_t i = newline == std::string_view::npos ? 0 : newline + 1;
-  const std::size_t start = i;
+// The blanks the line starting at `line_start` starts with.
+std::size_t indentation_of_line(std::string_view text, std::size_t line_start) {
+  std::size_t i = line_start;
   while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-  return i - start;
+  return i - line_start;
 }
+
+// Where the line holding a position starts, for positions that only grow:
+// the scan resumes where the last one ended, so a line of many keys costs
+// its length once, not once a key (a search back from each key made a
+// long line quadratic).
+class LineStarts {
+ public:
+  explicit LineStarts(std::string_view text) : text_(text) {}
+  std::size_t of(std::size_t at) {
+    for (; scanned_ < at && scanned_ < text_.size(); ++scanned_) {
+      if (text_[scanned_] == '\n') start_ = scanned_ + 1;
+    }
+    return start_;
+  }
+
+ private:
+  std::string_view text_;
+  std::size_t scanned_ = 0;
+  std::size_t start_ = 0;
+};
 
 std::size_t line_end(std::string_view text, std::size_t at) {
   const std::size_t end = text.find_first_of("\r\n", at);
@@ -65,7 +83,7 @@ Span block_scalar(std::string_view text, std::size_t at, std::size_t key_indent)
     if (next >= text.size()) break;
     const std::size_t blank_line_end = line_end(text, next);
     const bool blank = text.substr(next, blank_line_end - next).find_first_not_of(" \t") == std::string_view::npos;
-    if (!blank && indentation(text, next) <= key_indent) break;
+    if (!blank && indentation_of_line(text, next) <= key_indent) break;
     end = blank_line_end;
   }
   return {at, end};
@@ -76,7 +94,7 @@ Span block_scalar(std::string_view text, std::size_t at, std::size_t key_indent)
 // blanks; then a quoted value up to its closing quote (triple quotes too),
 // a YAML block scalar, or anything else to the line's end (or , } ; &).
 // nullopt when no ':' or '=' follows: "tokenFile" or prose.
-std::optional<Span> value_after_key(std::string_view text, std::size_t at, std::size_t key_start) {
+std::optional<Span> value_after_key(std::string_view text, std::size_t at, std::size_t key_indent) {
   std::size_t i = at;
   if (text.substr(i).starts_with("\\\"")) {
     i += 2;
@@ -98,7 +116,7 @@ std::optional<Span> value_after_key(std::string_view text, std::size_t at, std::
     }
     return Span{begin, std::min(end, text.size())};
   }
-  if (!rest.empty() && (rest[0] == '|' || rest[0] == '>')) return block_scalar(text, i, indentation(text, key_start));
+  if (!rest.empty() && (rest[0] == '|' || rest[0] == '>')) return block_scalar(text, i, key_indent);
   std::size_t end = i;
   while (end < text.size() && text[end] != '\n' && text[end] != '\r' && text[end] != ',' && text[end] != '}' &&
          text[end] != ';' && text[end] != '&') {
@@ -159,13 +177,17 @@ std::string without_private_keys(std::string_view text, std::size_t& count) {
 
 Redacted redact_secrets(std::string_view input) {
   Redacted result;
-  const std::string text = without_private_keys(input, result.values);
+  const std::string unkeyed = without_private_keys(input, result.values);
+  // A view: a substr of the string would copy the rest of the text at every
+  // character, quadratic in its size.
+  const std::string_view text = unkeyed;
+  LineStarts line_starts(text);
   std::string& out = result.text;
   out.reserve(text.size());
   std::size_t copied = 0;
   std::size_t i = 0;
   const auto replace = [&](Span span) {
-    if (span.end <= span.begin || std::string_view(text).substr(span.begin, span.end - span.begin) == kRedacted) {
+    if (span.end <= span.begin || text.substr(span.begin, span.end - span.begin) == kRedacted) {
       return;
     }
     out.append(text, copied, span.begin - copied);
@@ -199,15 +221,15 @@ Redacted redact_secrets(std::string_view input) {
     // The rest of the key: "tokenFile" is a path, "token_data" a secret.
     std::size_t key_end = i + word.size();
     while (key_end < text.size() && is_key_char(text[key_end])) ++key_end;
-    std::size_t key_start = i;
-    while (key_start > 0 && is_key_char(text[key_start - 1])) --key_start;
-    const std::string_view tail = std::string_view(text).substr(i + word.size(), key_end - i - word.size());
+    const std::string_view tail = text.substr(i + word.size(), key_end - i - word.size());
     if (tail.find("file") != std::string_view::npos || tail.find("File") != std::string_view::npos ||
         tail.find("path") != std::string_view::npos || tail.find("Path") != std::string_view::npos) {
       i = key_end;
       continue;
     }
-    const std::optional<Span> span = value_after_key(text, key_end, key_start);
+    // The key's line is i's: no newline is a key character.
+    const std::optional<Span> span =
+        value_after_key(text, key_end, indentation_of_line(text, line_starts.of(i)));
     if (!span) {
       i = key_end;
       continue;

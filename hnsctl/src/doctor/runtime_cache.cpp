@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "wincni/cni/json_depth.hpp"
 #include "wincni/os/private_files.hpp"
 
 namespace wincni::hnsctl::doctor {
@@ -28,7 +29,9 @@ std::optional<CachedAttachment> cached_attachment(const std::string& path) {
   } catch (const std::exception&) {
     return std::nullopt;
   }
-  if (!content) return std::nullopt;
+  // Deeper than any entry libcni writes: not one, and not parsed (a
+  // million levels cost a second of building and freeing, json_depth.hpp).
+  if (!content || cni::too_deeply_nested(*content)) return std::nullopt;
   const nlohmann::json entry = nlohmann::json::parse(*content, nullptr, false);
   if (!entry.is_object() || entry.value("kind", "") != "cniCacheV1") return std::nullopt;
   CachedAttachment attachment{string_field(entry, "containerId"), string_field(entry, "networkName"), path};

@@ -68,6 +68,12 @@ def _concurrency(concurrency):
                    "pods/s", "total s", "median ms", "p99 ms", "errors"], rows)
 
 
+def _collect(collect):
+    rows = [[shape, f["bytes"], f["median_ms"], f["ms_per_mib"], f["ratio"]] for shape, f in collect["shapes"].items()]
+    return _table([f"hnsctl collect (empty node {collect['empty_node_ms']} ms)", "bytes", "median ms",
+                   "ms per MiB beyond the empty node", "× plain log's"], rows)
+
+
 def _sizes(sizes):
     rows = [[name, figures["bytes"], figures["stripped_bytes"]] for name, figures in sizes["native"].items()]
     rows += [[f"{name} (Windows release)", "", size] for name, size in sizes["windows"].items()]
@@ -95,6 +101,8 @@ def render(results):
         parts += ["Scale: one more pod beside existing endpoints", _scale(results["scale"])]
     if results.get("concurrency"):
         parts += ["Concurrency", _concurrency(results["concurrency"])]
+    if results.get("collect"):
+        parts += ["hnsctl collect over hostile input: time per MiB against a plain log's", _collect(results["collect"])]
     parts += ["Sizes", _sizes(results["sizes"]), "Targets", _targets(results["targets"])]
     ratios = [[name, command, ratio] for name, command, ratio in targets.in_process_ratios(results["latency"])]
     if ratios:
