@@ -97,6 +97,25 @@ Json ipam_json(const Invocation& invocation) {
           {"request", invocation.ctx.config.ipam()}};
 }
 
+// The pod's DNS settings, and where its search list came from.
+Json dns_json(const Invocation& invocation) {
+  Json out = cni::encode_dns(invocation.config.dns);
+  const std::string pod_namespace = invocation.pod_namespace();
+  const Json& raw = invocation.ctx.config.raw();
+  const Json* runtime = raw.contains("runtimeConfig") ? &raw["runtimeConfig"] : nullptr;
+  if (runtime != nullptr && runtime->is_object() && runtime->contains("dns")) {
+    out["why"] = "runtimeConfig.dns (the pod's dnsConfig from the runtime) replaces what it sets";
+  } else if (pod_namespace.empty()) {
+    out["why"] = "the config's dns; no K8S_POD_NAMESPACE in CNI_ARGS (--pod-namespace), so no namespace suffix";
+  } else {
+    out["why"] = fmt::format(
+        "the config's dns, with the suffixes of a pod in namespace {} added where the list names the cluster's "
+        "domain (podNamespaceDnsSuffix)",
+        pod_namespace);
+  }
+  return out;
+}
+
 }  // namespace
 
 nlohmann::ordered_json EndpointEngine::explain(const cni::CommandContext& ctx) const {
@@ -152,6 +171,7 @@ nlohmann::ordered_json EndpointEngine::explain(const cni::CommandContext& ctx) c
         existing->id.str());
   }
   report["endpoint"] = endpoint;
+  report["dns"] = dns_json(invocation);
   report["policies"] = network ? policies_json(invocation, *network, problems) : Json::array();
   report["warnings"] = invocation.config.warnings;
   report["problems"] = problems;

@@ -1,5 +1,6 @@
 #include "commands/invocation.hpp"
 
+#include "wincni/cni/cni_args.hpp"
 #include "wincni/cni/run_budget.hpp"
 
 #include "config/endpoint_config.hpp"
@@ -43,9 +44,20 @@ HnsApi resolve_api(const std::optional<HnsApi>& configured, std::string_view net
   return client.supports(hns::Feature::ApiV2) ? HnsApi::V2 : HnsApi::V1;
 }
 
+// The namespace only adds DNS suffixes, and a CNI_ARGS that host-local
+// refuses is reported by host-local (Microsoft's plugins also go on
+// without it).
+std::string pod_namespace(const cni::CommandContext& ctx) {
+  try {
+    return cni::CniArgs::parse(ctx.cni_args).pod_namespace().value_or("");
+  } catch (const cni::Error&) {
+    return {};
+  }
+}
+
 EndpointConfig read_config(const cni::CommandContext& ctx) {
   try {
-    return read_endpoint_config(ctx.config);
+    return read_endpoint_config(ctx.config, pod_namespace(ctx));
   } catch (const cni::Error& e) {
     if (ctx.command != "DEL") throw;
     ctx.log().warn("the config does not parse ({}); tearing down with what DEL needs", e.msg());
@@ -82,6 +94,8 @@ Invocation Invocation::open(const cni::CommandContext& ctx, const EndpointFlavor
   invocation.endpoint_name = engine::endpoint_name(sandbox_id(ctx.container_id, ctx.netns), invocation.config.network);
   return invocation;
 }
+
+std::string Invocation::pod_namespace() const { return engine::pod_namespace(ctx); }
 
 const cni::Environment& Invocation::env() const {
   static const cni::Environment empty;

@@ -39,6 +39,9 @@ struct Invocation {
   static Invocation open(const cni::CommandContext& ctx, const EndpointFlavor& flavor,
                          const EndpointEngine::Backend& backend);
 
+  // CNI_ARGS' K8S_POD_NAMESPACE, or "" when it names none or does not parse.
+  std::string pod_namespace() const;
+
   const cni::Logger& log() const { return ctx.log(); }
   const cni::Environment& env() const;
 };

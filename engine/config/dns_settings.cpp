@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "config/pod_dns_search.hpp"
 #include "wincni/cni/config_fields.hpp"
 
 namespace wincni::engine {
@@ -28,19 +29,30 @@ std::vector<std::string> read_strings(const nlohmann::json& object, std::string_
 
 }  // namespace
 
-cni::Dns effective_dns(const nlohmann::json& config) {
+cni::Dns effective_dns(const nlohmann::json& config, std::string_view pod_namespace) {
   cni::Dns dns;
   if (const nlohmann::json* configured = cni::kConfigFields.read_object(config, "dns", ""))
     dns = cni::decode_dns(*configured);
+  const bool namespaced = cni::kConfigFields.read_bool(config, kPodNamespaceSearchKey, "").value_or(true);
 
+  bool runtime_search = false;
   const nlohmann::json* runtime_config = cni::kConfigFields.read_object(config, "runtimeConfig", "");
-  if (runtime_config == nullptr) return dns;
-  const nlohmann::json* runtime = cni::kConfigFields.read_object(*runtime_config, "dns", "runtimeConfig");
-  if (runtime == nullptr) return dns;
-  const std::string path = "runtimeConfig.dns";
-  if (auto servers = read_strings(*runtime, "servers", path); !servers.empty()) dns.nameservers = std::move(servers);
-  if (auto searches = read_strings(*runtime, "searches", path); !searches.empty()) dns.search = std::move(searches);
-  if (auto options = read_strings(*runtime, "options", path); !options.empty()) dns.options = std::move(options);
+  const nlohmann::json* runtime =
+      runtime_config == nullptr ? nullptr : cni::kConfigFields.read_object(*runtime_config, "dns", "runtimeConfig");
+  if (runtime != nullptr) {
+    const std::string path = "runtimeConfig.dns";
+    if (auto servers = read_strings(*runtime, "servers", path); !servers.empty()) dns.nameservers = std::move(servers);
+    if (auto searches = read_strings(*runtime, "searches", path); !searches.empty()) {
+      dns.search = std::move(searches);
+      runtime_search = true;
+    }
+    if (auto options = read_strings(*runtime, "options", path); !options.empty()) dns.options = std::move(options);
+  }
+  // The runtime's list is the pod's dnsConfig as the kubelet made it: the
+  // namespace is in it already, or the pod's spec left it out on purpose.
+  if (namespaced && !runtime_search && !pod_namespace.empty()) {
+    dns.search = with_pod_namespace(dns.search, pod_namespace, dns.domain);
+  }
   return dns;
 }
 

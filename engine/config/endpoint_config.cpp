@@ -112,12 +112,16 @@ std::optional<std::uint16_t> read_vxlan_port(const Json& config) {
   return static_cast<std::uint16_t>(*port);
 }
 
+// "By design, the DNS Suffix Search list in Windows is limited to 50
+// entries" (docs/configuration.md, "Pod DNS"): the rest are not tried.
+constexpr std::size_t kWindowsSearchListLimit = 50;
+
 // The keys read above, beside the spec's, and those of "dns"
 // (cni::decode_dns).
-constexpr std::array<std::string_view, 13> kEndpointKeys{
+constexpr std::array<std::string_view, 14> kEndpointKeys{
     "apiVersion",     "ipMasq",           "ipMasqNetwork", "optionalFlags",      "loopbackDSR",       "policies",
     "AdditionalArgs", "additionalRoutes", "master",        "networkWaitSeconds", "endpointMacPrefix", "vni",
-    "vxlanPort"};
+    "vxlanPort",      kPodNamespaceSearchKey};
 constexpr std::array<std::string_view, 4> kDnsKeys{"nameservers", "domain", "search", "options"};
 
 void warn_of_unknown_keys(const Json& raw, std::vector<std::string>& warnings) {
@@ -149,7 +153,7 @@ std::optional<NetworkBlueprint> read_blueprint(const EndpointConfig& config) {
 
 }  // namespace
 
-EndpointConfig read_endpoint_config(const cni::NetConf& conf) {
+EndpointConfig read_endpoint_config(const cni::NetConf& conf, std::string_view pod_namespace) {
   const Json& raw = conf.raw();
   EndpointConfig config;
   config.network = conf.name();
@@ -161,7 +165,12 @@ EndpointConfig read_endpoint_config(const cni::NetConf& conf) {
   config.loopback_dsr =
       cni::kConfigFields.read_bool(raw, "loopbackDSR", "").value_or(false) || config.flags.loopback_dsr;
   config.policies = read_config_policies(raw, config.warnings);
-  config.dns = effective_dns(raw);
+  config.dns = effective_dns(raw, pod_namespace);
+  if (config.dns.search.size() > kWindowsSearchListLimit) {
+    config.warnings.push_back(fmt::format(
+        "the pod's DNS search list has {} entries: Windows' resolver uses only the first {} ({} on)",
+        config.dns.search.size(), kWindowsSearchListLimit, config.dns.search[kWindowsSearchListLimit]));
+  }
   if (const Json* runtime = cni::kConfigFields.read_object(raw, "runtimeConfig", ""))
     config.port_mappings = read_port_mappings(*runtime);
 

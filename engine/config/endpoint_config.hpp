@@ -12,8 +12,9 @@
 namespace wincni::engine {
 
 // cni::Error 7 (or 6 for a generic key of the wrong CNI type) naming the
-// field for anything malformed.
-EndpointConfig read_endpoint_config(const cni::NetConf& conf);
+// field for anything malformed. `pod_namespace` is the runtime's
+// K8S_POD_NAMESPACE, for the pod's DNS search list (dns_settings.hpp).
+EndpointConfig read_endpoint_config(const cni::NetConf& conf, std::string_view pod_namespace = {});
 
 // What DEL needs and nothing more (network, IPAM type, apiVersion when it
 // reads), for a config that read_endpoint_config() rejects: a pod's network

@@ -59,6 +59,16 @@ std::string report_text(const Json& report) {
   if (ipam.contains("request")) out += "  ipam: " + ipam["request"].dump() + "\n";
   out += "endpoint: " + text_of(report["endpoint"]["name"]) + "\n";
   if (report["endpoint"].contains("existing")) out += "  " + text_of(report["endpoint"]["existing"]) + "\n";
+  if (report.contains("dns")) {
+    const Json& dns = report["dns"];
+    const auto list = [&](const char* key) {
+      std::string text;
+      for (const Json& entry : dns.value(key, Json::array())) text += " " + text_of(entry);
+      return text.empty() ? std::string(" (none)") : text;
+    };
+    out += fmt::format("dns: search{}; nameservers{}\n  {}\n", list("search"), list("nameservers"),
+                       text_of(dns["why"]));
+  }
   out += fmt::format("policies ({}):\n", report["policies"].size());
   for (const Json& entry : report["policies"]) {
     out += fmt::format("  from {}: {}\n", text_of(entry["from"]),
@@ -84,6 +94,7 @@ int explain_add(Context& context, const Args& args) {
       .value("container", "CNI_CONTAINERID (default: pod)")
       .value("ifname", "CNI_IFNAME (default: eth0)")
       .value("args", "CNI_ARGS")
+      .value("pod-namespace", "the pod's namespace, as K8S_POD_NAMESPACE in CNI_ARGS (its DNS search list)")
       .flag("json", "print the explanation as JSON")
       .positional("file", "[FILE]");
   auto parsed = parse_options(options, args, context.out);
@@ -93,8 +104,13 @@ int explain_add(Context& context, const Args& args) {
     const char* set = std::getenv(variable);
     return std::string(set != nullptr && *set != '\0' ? set : fallback);
   };
+  std::string cni_args = value("args", "CNI_ARGS", "");
+  if (parsed->given("pod-namespace")) {
+    // The last of a repeated key wins, as in Go's LoadArgs.
+    cni_args += (cni_args.empty() ? "" : ";") + std::string("K8S_POD_NAMESPACE=") + parsed->text("pod-namespace");
+  }
   const PodValues pod{value("container", "CNI_CONTAINERID", "pod"), value("netns", "CNI_NETNS", ""),
-                      value("ifname", "CNI_IFNAME", "eth0"), value("args", "CNI_ARGS", "")};
+                      value("ifname", "CNI_IFNAME", "eth0"), cni_args};
 
   std::string text;
   if (parsed->given("file")) {

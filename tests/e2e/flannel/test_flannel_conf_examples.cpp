@@ -7,6 +7,7 @@
 #include "conf_examples.hpp"
 #include "conflist_plugin.hpp"
 #include "flannel_node.hpp"
+#include "pod_dns.hpp"
 
 using namespace wincni::test;
 using nlohmann::json;
@@ -89,4 +90,29 @@ TEST_CASE("conf-examples/flannel-rke2.conflist: the shape RKE2 writes, with its 
   CHECK_MESSAGE(run.ok(), run.out << run.err);
   node.del("pod1", netns, config.dump());
   node.check_clean("flannel.4096");
+}
+
+// A pod in namespace prod, through flannel's delegate: the search list
+// Kubernetes promises on the endpoint and in the result
+// (docs/configuration.md, "Pod DNS"); rke2's conflist names no search list
+// (its runtime's dns capability gives the pod's).
+TEST_CASE("pod DNS: flannel's host-gw and vxlan conf-examples, a pod in prod") {
+  for (const bool vxlan : {false, true}) {
+    CAPTURE(vxlan);
+    FlannelNode node;
+    vxlan ? node.vxlan_node() : node.host_gw_node();
+    const std::string network = vxlan ? "flannel.4096" : "cbr0";
+    const json config = plugin_config(node, vxlan ? kFlannelVxlanExample : kFlannelHostGwExample, "1.1.0");
+    const PodSearchLists lists = prod_pod_search(node, config, node.create_namespace(), "pod1_" + network);
+    CHECK(lists.result == prod_search());
+    CHECK(lists.endpoint == prod_search());
+    node.check_clean(network);
+  }
+  FlannelNode node;
+  node.vxlan_node();
+  const PodSearchLists lists =
+      prod_pod_search(node, plugin_config(node, kFlannelRke2Example, "1.0.0"), node.create_namespace(),
+                      "pod1_flannel.4096");
+  CHECK(lists.result == json::array());
+  CHECK(lists.endpoint == json::array());
 }

@@ -405,6 +405,28 @@ TEST_CASE("explain: the API and why, the policies and where each came from") {
   CHECK(text.out.find("ADD would succeed") != std::string::npos);
 }
 
+TEST_CASE("explain: the DNS search list a pod of a given namespace would get, and why") {
+  EmulatedNode node;
+  node.host_gw("10.244.1.0/24");
+  const std::string file = example_file(node, "win-bridge-containerd.conf");
+  const std::string ns = node.create_namespace();
+  const json plain = node.hnsctl({"explain", file, "--netns", ns, "--json"}).json();
+  CHECK(plain["dns"]["search"] == json{"svc.cluster.local"});
+  CHECK(plain["dns"]["why"].get<std::string>().find("no K8S_POD_NAMESPACE") != std::string::npos);
+  const json prod = node.hnsctl({"explain", file, "--netns", ns, "--pod-namespace", "prod", "--json"}).json();
+  CHECK(prod["dns"]["search"] == json{"prod.svc.cluster.local", "svc.cluster.local", "cluster.local"});
+  CHECK(prod["dns"]["nameservers"] == json{"10.96.0.10"});
+  // The same from CNI_ARGS as containerd sends it; --pod-namespace wins over it.
+  const json args = node.hnsctl({"explain", file, "--netns", ns, "--args",
+                                 "IgnoreUnknown=1;K8S_POD_NAMESPACE=web;K8S_POD_NAME=x", "--json"})
+                        .json();
+  CHECK(args["dns"]["search"][0] == "web.svc.cluster.local");
+  const Run text = node.hnsctl({"explain", file, "--netns", ns, "--args", "K8S_POD_NAMESPACE=web",
+                                "--pod-namespace", "prod"});
+  CHECK(text.out.find("dns: search prod.svc.cluster.local svc.cluster.local cluster.local; nameservers 10.96.0.10") !=
+        std::string::npos);
+}
+
 #ifdef _WIN32
 // `hnsctl explain --netns none --json` with `file` as its stdin, started as
 // PowerShell and Go's os/exec start a program: a handle, and no C runtime

@@ -6,6 +6,7 @@
 #include "conf_examples.hpp"
 #include "emulated_node.hpp"
 #include "endpoint_policies.hpp"
+#include "pod_dns.hpp"
 
 using namespace wincni;
 using namespace wincni::test;
@@ -82,4 +83,20 @@ TEST_CASE("conf-examples/win-overlay-openshift.conf: the shape OpenShift's Windo
   node.del("pod1", ns, config.dump());
   CHECK(node.audit() == "");
   CHECK(node.held_addresses("OVNKubernetesHNSNetwork").empty());
+}
+
+// A pod in namespace prod gets the search list Kubernetes promises, on the
+// endpoint and in the result (docs/configuration.md, "Pod DNS").
+TEST_CASE("pod DNS: win-overlay's conf-examples with a search list, a pod in prod, HCN and HNS v1" *
+          doctest::test_suite("<hns-v1>")) {
+  for (const auto& [example, api] : {std::pair{kOverlayContainerdExample, 2}, std::pair{kOverlayDockershimExample, 1}}) {
+    CAPTURE(api);
+    EmulatedNode node;
+    node.vxlan();
+    const json config = node.with_scratch_ipam(example);
+    const PodSearchLists lists =
+        prod_pod_search(node, config, api == 2 ? node.create_namespace() : "none", "pod1_flannel.4096");
+    CHECK(lists.result == prod_search());
+    CHECK(lists.endpoint == prod_search());
+  }
 }

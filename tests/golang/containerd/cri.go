@@ -120,3 +120,55 @@ func checkCachedResult(n *node, e example, id string) error {
 	}
 	return nil
 }
+
+// declaresDNS: the config's plugin (a list's first) declares the dns
+// capability, so libcni hands it the pod's dnsConfig from CRI.
+func declaresDNS(config []byte) bool {
+	var parsed map[string]interface{}
+	if json.Unmarshal(config, &parsed) != nil {
+		return false
+	}
+	if plugins, ok := parsed["plugins"].([]interface{}); ok && len(plugins) > 0 {
+		parsed, _ = plugins[0].(map[string]interface{})
+	}
+	capabilities, _ := parsed["capabilities"].(map[string]interface{})
+	return capabilities["dns"] == true
+}
+
+// checkSearch: the pod's DNS search list, on its HNS endpoint (Dns.Search)
+// and in go-cni's result, is the pod's dnsConfig when the config declares
+// the dns capability, and else what the example says a pod in "default"
+// gets from the config (docs/configuration.md, "Pod DNS").
+func checkSearch(n *node, result *gocni.Result, id string, e example, config []byte) error {
+	if e.noEndpoint {
+		return nil
+	}
+	want := e.search
+	if declaresDNS(config) {
+		want = podDNSConfig().Searches
+	}
+	endpoint, err := n.endpoint(id + "_" + e.network)
+	if err != nil {
+		return err
+	}
+	held := []string{}
+	if dns, ok := endpoint["Dns"].(map[string]interface{}); ok {
+		if search, ok := dns["Search"].([]interface{}); ok {
+			for _, entry := range search {
+				text, _ := entry.(string)
+				held = append(held, text)
+			}
+		}
+	}
+	got := []string{}
+	if len(result.DNS) > 0 {
+		got = append(got, result.DNS[0].Search...)
+	}
+	if strings.Join(held, " ") != strings.Join(want, " ") {
+		return fmt.Errorf("endpoint's DNS search list is %q; want %q", held, want)
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		return fmt.Errorf("the result's DNS search list is %q; want %q", got, want)
+	}
+	return nil
+}

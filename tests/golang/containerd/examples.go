@@ -32,6 +32,10 @@ type example struct {
 	// refused, when set, is what the error says: a config containerd cannot
 	// run, which must fail clean.
 	refused string
+	// search: the DNS search list a pod in namespace "default" gets when
+	// the config does not declare the dns capability (with it, the pod's
+	// dnsConfig is its list).
+	search []string
 }
 
 var hostGW = []string{"node", "host-gw", "--subnet", "10.244.1.0/24", "--name", "cbr0"}
@@ -116,6 +120,18 @@ var examples = []example{
 		file:    "win-overlay-standalone.conf",
 		network: "vxlan-pods", subnets: []string{"10.244.7.0/24"},
 		lowestHost: 2, serviceCIDR: "10.96.0.0/12", portMappings: true,
+	},
+	{
+		// A config without the dns capability, as operators' older ones
+		// are: containerd hands over no dnsConfig, only the pod's namespace
+		// in CNI_ARGS, and the config's search list gets the pod's entries.
+		file: "win-bridge-no-dns-capability.conf",
+		text: `{"cniVersion":"1.0.0","name":"cbr0","type":"win-bridge","apiVersion":2,
+		        "capabilities":{"portMappings":true},
+		        "dns":{"nameservers":["10.96.0.10"],"search":["svc.cluster.local"]},
+		        "ipam":{"type":"host-local","subnet":"10.244.1.0/24"}}`,
+		node: hostGW, network: "cbr0", subnets: []string{"10.244.1.0/24"}, lowestHost: 3, portMappings: true,
+		search: []string{"default.svc.cluster.local", "svc.cluster.local", "cluster.local"},
 	},
 	{
 		// host-local as the network's only plugin: its result has no

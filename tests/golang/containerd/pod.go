@@ -88,6 +88,13 @@ func (r runner) runVersion(e example, version string) (string, error) {
 	if err := checkCachedResult(n, e, id); err != nil {
 		return "", err
 	}
+	config, err := os.ReadFile(n.path("conf", e.file))
+	if err != nil {
+		return "", err
+	}
+	if err := checkSearch(n, result, id, e, config); err != nil {
+		return "", err
+	}
 	if supportsCheck(cni.GetConfig().Networks[0].Config.CNIVersion) {
 		// CHECK gets the result libcni cached as prevResult.
 		if err := cni.Check(context.Background(), id, ns, opts...); err != nil {
@@ -267,11 +274,17 @@ func sandboxOptions(id string) []gocni.NamespaceOpts {
 		gocni.WithCapability("io.kubernetes.cri.pod-annotations", map[string]string{"team": "web"}),
 		gocni.WithCapabilityPortMap([]gocni.PortMapping{{HostPort: 8080, ContainerPort: 80, Protocol: "tcp"}}),
 		gocni.WithCapabilityBandWidth(gocni.BandWidth{IngressRate: 1000000, IngressBurst: 1000000}),
-		gocni.WithCapabilityDNS(gocni.DNS{
-			Servers:  []string{"10.96.0.10"},
-			Searches: []string{"default.svc.cluster.local", "svc.cluster.local"},
-			Options:  []string{"ndots:5"},
-		}),
+		gocni.WithCapabilityDNS(podDNSConfig()),
+	}
+}
+
+// podDNSConfig is the pod's dnsConfig as the kubelet forms it for a
+// ClusterFirst pod (pkg/kubelet/network/dns), which CRI hands go-cni.
+func podDNSConfig() gocni.DNS {
+	return gocni.DNS{
+		Servers:  []string{"10.96.0.10"},
+		Searches: []string{"default.svc.cluster.local", "svc.cluster.local"},
+		Options:  []string{"ndots:5"},
 	}
 }
 
