@@ -88,6 +88,7 @@ class Scanner {
     skip_blank();
     if (peek() != ']' || (array && peek(1) != ']')) fail("a table header without its closing bracket");
     pos_ += array ? 2 : 1;
+    if (document_.tables.size() >= kMaxTables) fail(fmt::format("more than {} tables", kMaxTables));
     const std::size_t line = line_;
     end_of_line();
     document_.tables.push_back({path, pos_, line, array});
@@ -99,6 +100,7 @@ class Scanner {
     while (true) {
       skip_blank();
       path.push_back(simple_key());
+      if (path.size() > kMaxKeyParts) fail(fmt::format("a key of more than {} parts", kMaxKeyParts));
       skip_blank();
       if (peek() != '.') return path;
       ++pos_;
@@ -121,6 +123,10 @@ class Scanner {
     if (peek() != '=') fail("'=' was expected after a key");
     ++pos_;
     skip_blank();
+    if (table.size() + key.size() > kMaxKeyParts) {
+      fail(fmt::format("a key of more than {} parts with its table's", kMaxKeyParts));
+    }
+    if (document_.entries.size() >= kMaxEntries) fail(fmt::format("more than {} keys", kMaxEntries));
     Entry entry;
     entry.path = table;
     entry.path.insert(entry.path.end(), key.begin(), key.end());
@@ -347,6 +353,14 @@ class Scanner {
   }
 
   static constexpr int kMaxDepth = 64;
+  // Each entry keeps its whole key path, so a long table header followed
+  // by many short keys multiplied (a 100 KiB file could ask for
+  // gigabytes). containerd's default config.toml has some 150 keys in 40
+  // tables, none deeper than 8 parts; these leave room for any hand-edited
+  // one and bound what a file can cost at a few MiB.
+  static constexpr std::size_t kMaxKeyParts = 64;
+  static constexpr std::size_t kMaxEntries = 10000;
+  static constexpr std::size_t kMaxTables = 10000;
 
   std::string_view text_;
   int depth_ = 0;

@@ -209,6 +209,23 @@ TEST_CASE("containerd config: what is not TOML, or not containerd's, is refused 
         "line 2: arrays or inline tables nested deeper than 64 levels");
   CHECK(refusal("version = 3\nx = " + std::string(60, '[') + std::string(60, ']') + "\n") == "accepted");
   CHECK(refusal("version = 3\nx = 1 y\n") == "accepted");  // a scalar runs to the line's end: not checked
+
+  // Every entry keeps its whole key path: a long header and many keys
+  // under it once asked for gigabytes from 100 KiB (issue 47). Refused at
+  // the part or the key past the cap, at once.
+  std::string header = "[a";
+  for (int i = 0; i < 64; ++i) header += ".a";
+  CHECK(refusal("version = 3\n" + header + "]\nx = 1\n") == "line 2: a key of more than 64 parts");
+  std::string deep_table = "[a";
+  for (int i = 1; i < 60; ++i) deep_table += ".a";
+  CHECK(refusal("version = 3\n" + deep_table + "]\nb.c.d.e.f = 1\n") ==
+        "line 3: a key of more than 64 parts with its table's");
+  std::string many = "version = 3\n[" + deep_table.substr(1) + "]\n";
+  for (int i = 0; i < 20000; ++i) many += "x=1\n";
+  CHECK(refusal(many) == "line 10002: more than 10000 keys");
+  std::string tables = "version = 3\n";
+  for (int i = 0; i < 20000; ++i) tables += "[[t]]\n";
+  CHECK(refusal(tables) == "line 10002: more than 10000 tables");
 }
 
 TEST_CASE("containerd config: folders compare as the OS resolves them") {
