@@ -8,12 +8,15 @@ namespace wincni::hnsctl::collect {
 namespace {
 
 // Lower case; matched ignoring ASCII case, anywhere in a key
-// ("bearerToken", "etcd_password", "client-key-data", "identitytoken").
-constexpr std::array<std::string_view, 6> kSecretWords{"token",  "password",        "passwd",
-                                                       "secret", "client-key-data", "credentials"};
+// ("bearerToken", "etcd_password", "client-key-data", "identitytoken",
+// "apiKey", "private_key", Azure's "AccountKey=").
+constexpr std::array<std::string_view, 13> kSecretWords{
+    "token",   "password",    "passwd",      "secret",      "client-key-data", "credentials", "apikey",
+    "api_key", "api-key",     "privatekey",  "private_key", "private-key",     "accountkey"};
 // Matched only as a whole key: containerd's registry `auth` (base64 of
-// user:password); "author" or "Authorization" are not it.
-constexpr std::string_view kWholeKeyAuth = "auth";
+// user:password; "author" or "Authorization" are not it), `pwd` (an ODBC
+// or connection string's), `sig` (an Azure SAS URL's signature).
+constexpr std::array<std::string_view, 3> kWholeKeys{"auth", "pwd", "sig"};
 // HTTP authorization schemes, followed by the credentials: "Bearer" in any
 // case, "Basic" as written (the word is common in prose).
 constexpr std::string_view kBearer = "bearer ";
@@ -89,6 +92,32 @@ Span block_scalar(std::string_view text, std::size_t at, std::size_t key_indent)
   return {at, end};
 }
 
+// From the '{' or '[' at `at` to its matching bracket (inside strings
+// none counts), or to the text's end when it has none.
+Span bracketed(std::string_view text, std::size_t at) {
+  int depth = 0;
+  bool in_string = false, escaped = false;
+  for (std::size_t i = at; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if ((c == '}' || c == ']') && --depth == 0) {
+      return {at, i + 1};
+    }
+  }
+  return {at, text.size()};
+}
+
 // The value after a key that ends at `at`: past a closing quote (", ', or
 // \" inside a JSON string that is itself quoted), blanks, ':' or '=',
 // blanks; then a quoted value up to its closing quote (triple quotes too),
@@ -117,6 +146,10 @@ std::optional<Span> value_after_key(std::string_view text, std::size_t at, std::
     return Span{begin, std::min(end, text.size())};
   }
   if (!rest.empty() && (rest[0] == '|' || rest[0] == '>')) return block_scalar(text, i, key_indent);
+  // A whole object or list: to its closing bracket, strings stepped over.
+  if (!rest.empty() && (rest[0] == '{' || rest[0] == '[')) return bracketed(text, i);
+  // YAML's value on the lines below the key, indented deeper.
+  if (rest.empty() || rest[0] == '\n' || rest[0] == '\r') return block_scalar(text, i, key_indent);
   std::size_t end = i;
   while (end < text.size() && text[end] != '\n' && text[end] != '\r' && text[end] != ',' && text[end] != '}' &&
          text[end] != ';' && text[end] != '&') {
@@ -124,6 +157,17 @@ std::optional<Span> value_after_key(std::string_view text, std::size_t at, std::
   }
   while (end > i && (text[end - 1] == ' ' || text[end - 1] == '\t')) --end;
   return Span{i, end};
+}
+
+// In "scheme://user:password@host": the password, up to the '@' (none
+// of / @ blanks or quotes between "://" and it).
+std::optional<Span> url_password(std::string_view text, std::size_t after_scheme) {
+  std::size_t at = after_scheme;
+  while (at < text.size() && std::string_view("/@ \t\r\n\"'<>").find(text[at]) == std::string_view::npos) ++at;
+  if (at >= text.size() || text[at] != '@') return std::nullopt;
+  const std::size_t colon = text.substr(after_scheme, at - after_scheme).find(':');
+  if (colon == std::string_view::npos) return std::nullopt;
+  return Span{after_scheme + colon + 1, at};
 }
 
 // After "Bearer " or "Basic ": the credentials, to the next blank, quote
@@ -137,10 +181,32 @@ Span credentials(std::string_view text, std::size_t at) {
   return {at, end};
 }
 
-// PEM private keys, line by line: the lines between a BEGIN and an END line
-// that name a PRIVATE KEY become one "<redacted>"; a key without its END
-// runs to the text's end; an END whose BEGIN is not in the text (a log's
-// tail) hides everything before it.
+// An armour line's marker naming a private key: PEM's "-----BEGIN RSA
+// PRIVATE KEY-----", OpenSSH's "-----BEGIN OPENSSH PRIVATE KEY-----",
+// PGP's "-----BEGIN PGP PRIVATE KEY BLOCK-----"; `kind` is "BEGIN" or
+// "END". Where it starts and ends in `text` (from `from` on).
+struct Marker {
+  std::size_t begin;
+  std::size_t end;
+};
+std::optional<Marker> private_key_marker(std::string_view text, std::string_view kind, std::size_t from) {
+  const std::string opener = "-----" + std::string(kind) + " ";
+  for (std::size_t at = text.find(opener, from); at != std::string_view::npos; at = text.find(opener, at + 1)) {
+    const std::size_t label = at + opener.size();
+    const std::size_t close = text.find("-----", label);
+    if (close == std::string_view::npos) return std::nullopt;
+    const std::string_view name = text.substr(label, close - label);
+    if (name.size() <= 40 && name.find("PRIVATE KEY") != std::string_view::npos) return Marker{at, close + 5};
+  }
+  return std::nullopt;
+}
+
+// Private keys, line by line: what lies between a BEGIN and an END marker
+// becomes one "<redacted>", also where both are on one line (a key in a
+// JSON string, its line breaks escaped) or the key's text follows the
+// BEGIN marker on its line; a key without its END runs to the text's
+// end; an END whose BEGIN is not in the text (a log's tail) hides
+// everything before it.
 std::string without_private_keys(std::string_view text, std::size_t& count) {
   std::string out;
   bool inside = false;
@@ -148,27 +214,41 @@ std::string without_private_keys(std::string_view text, std::size_t& count) {
   while (at < text.size()) {
     std::size_t next = text.find('\n', at);
     next = next == std::string_view::npos ? text.size() : next + 1;
-    const std::string_view line = text.substr(at, next - at);
-    const bool names_key = line.find("PRIVATE KEY-----") != std::string_view::npos;
-    if (names_key && line.find("-----BEGIN ") != std::string_view::npos) {
-      out.append(line);
-      if (!line.ends_with('\n')) out += '\n';
-      out.append(kRedacted);
-      out += '\n';
-      inside = true;
-      ++count;
-    } else if (names_key && line.find("-----END ") != std::string_view::npos) {
-      if (!inside) {
-        out.assign(kRedacted);
-        out += '\n';
-        ++count;
-      }
-      out.append(line);
-      inside = false;
-    } else if (!inside) {
-      out.append(line);
-    }
+    std::string_view line = text.substr(at, next - at);
     at = next;
+    if (inside) {
+      const std::optional<Marker> end = private_key_marker(line, "END", 0);
+      if (!end) continue;
+      inside = false;
+      line = line.substr(end->begin);
+      out.append(line.substr(0, end->end - end->begin));
+      line = line.substr(end->end - end->begin);
+    } else if (const std::optional<Marker> end = private_key_marker(line, "END", 0);
+               end && !private_key_marker(line.substr(0, end->begin), "BEGIN", 0)) {
+      out.assign(kRedacted);
+      out += '\n';
+      ++count;
+      out.append(line.substr(end->begin, end->end - end->begin));
+      line = line.substr(end->end);
+    }
+    // The rest of the line: keys that begin (and perhaps end) on it.
+    while (const std::optional<Marker> begin = private_key_marker(line, "BEGIN", 0)) {
+      out.append(line.substr(0, begin->end));
+      ++count;
+      const std::optional<Marker> end = private_key_marker(line, "END", begin->end);
+      if (!end) {
+        out += '\n';
+        out.append(kRedacted);
+        out += '\n';
+        inside = true;
+        line = {};
+        break;
+      }
+      out.append(kRedacted);
+      out.append(line.substr(end->begin, end->end - end->begin));
+      line = line.substr(end->end);
+    }
+    out.append(line);
   }
   return out;
 }
@@ -210,9 +290,16 @@ Redacted redact_secrets(std::string_view input) {
         break;
       }
     }
-    if (word.empty() && matches_at(text, i, kWholeKeyAuth) && starts_word(text, i) &&
-        (i + kWholeKeyAuth.size() >= text.size() || !is_key_char(text[i + kWholeKeyAuth.size()]))) {
-      word = kWholeKeyAuth;
+    for (std::string_view whole : kWholeKeys) {
+      if (!word.empty() || !matches_at(text, i, whole) || !starts_word(text, i)) continue;
+      if (i + whole.size() >= text.size() || !is_key_char(text[i + whole.size()])) word = whole;
+    }
+    if (word.empty() && text.substr(i).starts_with("://")) {
+      if (const std::optional<Span> password = url_password(text, i + 3)) {
+        replace(*password);
+        i = password->end;
+        continue;
+      }
     }
     if (word.empty()) {
       ++i;

@@ -40,6 +40,33 @@ TEST_CASE("redaction: triple quotes, escaped JSON in a log, Basic auth, YAML val
   CHECK(redacted("token: |\n  line one\n  line two\nuser: ops\n") == "token: <redacted>\nuser: ops\n");
 }
 
+TEST_CASE("redaction: keys in JSON strings, PGP keys, URLs' passwords, connection strings, values below or in brackets") {
+  const auto redacted = [](std::string_view text) { return redact_secrets(text).text; };
+  // A key in a JSON string, its line breaks escaped; the text after it stays.
+  CHECK(redacted(R"({"data": "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n", "x": 1})") ==
+        R"({"data": "-----BEGIN PRIVATE KEY-----<redacted>-----END PRIVATE KEY-----\n", "x": 1})");
+  CHECK(redacted("-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQO\n-----END PGP PRIVATE KEY BLOCK-----\nnext\n") ==
+        "-----BEGIN PGP PRIVATE KEY BLOCK-----\n<redacted>\n-----END PGP PRIVATE KEY BLOCK-----\nnext\n");
+  // The key's text on the BEGIN line itself.
+  CHECK(redacted("-----BEGIN OPENSSH PRIVATE KEY----- b3Blbn\nc3No\n") ==
+        "-----BEGIN OPENSSH PRIVATE KEY-----\n<redacted>\n");
+  CHECK(redacted("proxy: https://ops:s3cret@proxy.example:8443/x") == "proxy: https://ops:<redacted>@proxy.example:8443/x");
+  CHECK(redacted("see https://example.com/a@b and user@host") == "see https://example.com/a@b and user@host");
+  CHECK(redacted("DefaultEndpointsProtocol=https;AccountName=a;AccountKey=abc+/==;EndpointSuffix=x") ==
+        "DefaultEndpointsProtocol=https;AccountName=a;AccountKey=<redacted>;EndpointSuffix=x");
+  CHECK(redacted("https://a.blob.core.windows.net/c?sv=2022&sig=AbC%3D&se=1") ==
+        "https://a.blob.core.windows.net/c?sv=2022&sig=<redacted>&se=1");
+  CHECK(redacted("Server=db;Uid=ops;Pwd=p4ss;") == "Server=db;Uid=ops;Pwd=<redacted>;");
+  CHECK(redacted(R"({"apiKey":"k1","privateKey":"k2","api_key":"k3"})") ==
+        R"({"apiKey":"<redacted>","privateKey":"<redacted>","api_key":"<redacted>"})");
+  CHECK(redacted("password:\n  p4ss\nuser: ops\n") == "password:<redacted>\nuser: ops\n");
+  CHECK(redacted(R"({"credentials": {"user": "a", "key": "b}"}, "x": 1})") == R"({"credentials": <redacted>, "x": 1})");
+  CHECK(redacted(R"({"tokens": ["a", "b"], "x": 1})") == R"({"tokens": <redacted>, "x": 1})");
+  // Not secrets: a file's path, a password-less URL, an empty YAML value before a sibling.
+  CHECK(redacted(R"({"privateKeyFile": "C:\\k\\key.pem"})") == R"({"privateKeyFile": "C:\\k\\key.pem"})");
+  CHECK(redacted("token:\nuser: ops\n") == "token:\nuser: ops\n");
+}
+
 TEST_CASE("redaction: what only looks like a secret's key stays") {
   for (std::string_view text : {R"({"tokenFile": "C:\\k\\token"})", "author: someone", "a token was refused",
                                 "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----",
