@@ -89,7 +89,10 @@ TEST_CASE("conf-examples/win-overlay-openshift.conf: the shape OpenShift's Windo
 // endpoint and in the result (docs/configuration.md, "Pod DNS").
 TEST_CASE("pod DNS: win-overlay's conf-examples with a search list, a pod in prod, HCN and HNS v1" *
           doctest::test_suite("<hns-v1>")) {
-  for (const auto& [example, api] : {std::pair{kOverlayContainerdExample, 2}, std::pair{kOverlayDockershimExample, 1}}) {
+  // Named members, not a structured binding: clang 14 cannot capture those.
+  for (const auto& entry : {std::pair{kOverlayContainerdExample, 2}, std::pair{kOverlayDockershimExample, 1}}) {
+    const std::string_view example = entry.first;
+    const int api = entry.second;
     CAPTURE(api);
     EmulatedNode node;
     node.vxlan();
